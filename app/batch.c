@@ -1,0 +1,581 @@
+/* Batch commands: IRIs from arguments or one per line from stdin, one result
+ * per input, text or JSON Lines; bad input is reported and the stream goes on. */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "i18n.h"
+#include "iri.h"
+#include "messages.h"
+#include "output.h"
+
+/* Lines longer than this are reported and skipped, not analysed. */
+#define BATCH_MAX_LINE_BYTES ((size_t)16 * 1024 * 1024)
+
+typedef struct batch batch;
+typedef void (*batch_fn)(batch *b, const char *text, size_t len);
+
+struct batch {
+	const char *command;
+	iri_ctx *ctx;
+	iri_diags *diags;
+	iri_buf out;
+	bool json;
+	bool stdout_tty;
+	bool stderr_tty;
+	int status;             /* exit status so far: 0 or 1 */
+	unsigned long line;     /* 1-based number of the input (line or argument) */
+	iri_to_uri_opts to_uri;
+	iri_to_iri_opts to_iri;
+	const char *base;       /* resolve */
+	size_t base_len;
+};
+
+/* ---- diagnostics output -------------------------------------------------- */
+
+static json_object *diag_json(const iri_diag *d)
+{
+	char msg[512];
+	msg_diag(d, msg, sizeof msg);
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "code", json_object_new_string(iri_diag_code_name(d->code)));
+	json_object_object_add(o, "severity", json_object_new_string(iri_severity_name(d->severity)));
+	json_object_object_add(o, "start", json_object_new_int64((int64_t)d->cp_start));
+	json_object_object_add(o, "end", json_object_new_int64((int64_t)d->cp_end));
+	json_object_object_add(o, "byte_start", json_object_new_int64((int64_t)d->byte_start));
+	json_object_object_add(o, "byte_end", json_object_new_int64((int64_t)d->byte_end));
+	json_object_object_add(o, "component", json_object_new_string(iri_component_name(d->component)));
+	json_object_object_add(o, "message", json_object_new_string(msg));
+	json_object_object_add(o, "rule", json_object_new_string(d->rule));
+	if (d->suggestion)
+		json_object_object_add(o, "suggestion", out_json_string(d->suggestion, strlen(d->suggestion)));
+	return o;
+}
+
+static json_object *diags_json(const iri_diags *ds)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < iri_diags_count(ds); i++)
+		json_object_array_add(a, diag_json(iri_diags_get(ds, i)));
+	return a;
+}
+
+/* gcc style: LINE:COL: SEVERITY: CODE: message [rule]; COL in code points, 1-based. */
+static void diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
+{
+	char msg[512];
+	msg_diag(d, msg, sizeof msg);
+	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
+		_(iri_severity_name(d->severity)), iri_diag_code_name(d->code), msg, d->rule);
+	if (d->suggestion) {
+		fprintf(f, "%lu:%zu: %s: ", b->line, d->cp_start + 1, _("note"));
+		fputs(_("suggestion: "), f);
+		fputc('"', f);
+		out_text(f, d->suggestion, strlen(d->suggestion), tty);
+		fputs("\"\n", f);
+	}
+}
+
+/* The errors of one input go to stderr; any error makes the exit status 1. */
+static void report_errors(batch *b)
+{
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->severity == IRI_SEV_ERROR) {
+			diag_text(b, stderr, b->stderr_tty, d);
+			b->status = 1;
+		}
+	}
+}
+
+static void print_result(batch *b, const char *s, size_t n)
+{
+	out_text(stdout, s, n, b->stdout_tty);
+	fputc('\n', stdout);
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static void cmd_to_uri(batch *b, const char *text, size_t len)
+{
+	iri_check(b->ctx, text, len, NULL, b->diags);
+	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "uri", json_object_new_string_len(b->out.data ? b->out.data : "", (int)b->out.len));
+		json_object_object_add(o, "diagnostics", diags_json(b->diags));
+		out_json_line(stdout, o);
+	} else {
+		print_result(b, b->out.data ? b->out.data : "", b->out.len);
+	}
+	report_errors(b);
+}
+
+static void cmd_to_iri(batch *b, const char *text, size_t len)
+{
+	iri_check(b->ctx, text, len, NULL, b->diags);
+	iri_diags *extra = iri_diags_new();
+	iri_map_result r = iri_to_iri(b->ctx, text, len, &b->to_iri, &b->out, extra);
+	if (r == IRI_MAP_BAD_CHARSET) {
+		iri_diags_free(extra);
+		return;   /* checked before the first line */
+	}
+	iri_diags_finish(extra, text, len);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "iri", out_json_string(b->out.data ? b->out.data : "", b->out.len));
+		json_object *ds = diags_json(b->diags);
+		for (size_t i = 0; i < iri_diags_count(extra); i++)
+			json_object_array_add(ds, diag_json(iri_diags_get(extra, i)));
+		json_object_object_add(o, "diagnostics", ds);
+		out_json_line(stdout, o);
+	} else {
+		print_result(b, b->out.data ? b->out.data : "", b->out.len);
+		for (size_t i = 0; i < iri_diags_count(extra); i++)
+			diag_text(b, stderr, b->stderr_tty, iri_diags_get(extra, i));
+	}
+	iri_diags_free(extra);
+	report_errors(b);
+}
+
+static void cmd_check(batch *b, const char *text, size_t len)
+{
+	iri_check(b->ctx, text, len, NULL, b->diags);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "diagnostics", diags_json(b->diags));
+		out_json_line(stdout, o);
+	} else {
+		for (size_t i = 0; i < iri_diags_count(b->diags); i++)
+			diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
+	}
+	if (iri_diags_has_errors(b->diags))
+		b->status = 1;
+}
+
+static void add_form(json_object *o, const char *key, const iri_buf *form, uint32_t errors)
+{
+	if (errors || form->failed || !form->data)
+		json_object_object_add(o, key, NULL);
+	else
+		json_object_object_add(o, key, out_json_string(form->data, form->len));
+}
+
+static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t errors)
+{
+	printf("%-18s ", label);
+	if (errors) {
+		char why[256];
+		msg_idna_errors(errors, why, sizeof why);
+		printf("(%s)\n", why);
+	} else if (form->data) {
+		print_result(b, form->data, form->len);
+	} else {
+		printf("-\n");
+	}
+}
+
+static void cmd_host(batch *b, const char *text, size_t len)
+{
+	/* An IRI with an authority gives its host; anything else is a host. */
+	iri_ref ref;
+	iri_split(text, len, &ref);
+	const char *host = text;
+	size_t host_len = len;
+	if (ref.has_authority) {
+		host = text + ref.comp[IRI_COMP_HOST].start;
+		host_len = ref.comp[IRI_COMP_HOST].end - ref.comp[IRI_COMP_HOST].start;
+	}
+	iri_host_forms forms;
+	iri_host_forms_init(&forms);
+	iri_host_result r = iri_host_analyse(b->ctx, host, host_len, &forms);
+	iri_diags_clear(b->diags);
+	iri_host_diagnose(b->ctx, host, 0, host_len, b->diags);
+	iri_diags_finish(b->diags, host, host_len);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "form", json_object_new_string(iri_host_form_name(forms.input_form)));
+		add_form(o, "unicode", &forms.unicode, forms.unicode_errors);
+		add_form(o, "idna", &forms.idna, forms.idna_errors);
+		add_form(o, "idna_transitional", &forms.idna_transitional, forms.idna_transitional_errors);
+		add_form(o, "percent", &forms.percent, 0);
+		add_form(o, "zld", &forms.zld, 0);
+		json_object_object_add(o, "diagnostics", diags_json(b->diags));
+		out_json_line(stdout, o);
+	} else {
+		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
+		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
+		text_form(b, _("idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
+		text_form(b, _("percent"), &forms.percent, 0);
+		text_form(b, _("zld-1998"), &forms.zld, 0);
+	}
+	if (r != IRI_HOST_OK) {
+		fprintf(stderr, _("%lu: host is not well-formed UTF-8 once unescaped\n"), b->line);
+		b->status = 1;
+	}
+	report_errors(b);
+	iri_host_forms_fini(&forms);
+}
+
+typedef struct {
+	batch *b;
+	json_object *rows;
+} explain_sink;
+
+static bool explain_row(const iri_explain_row *row, void *user)
+{
+	explain_sink *sink = user;
+	batch *b = sink->b;
+	if (sink->rows) {
+		json_object *o = json_object_new_object();
+		if (row->cp == IRI_EXPLAIN_NO_CP)
+			json_object_object_add(o, "cp", NULL);
+		else {
+			char u[16];
+			snprintf(u, sizeof u, "U+%04X", (unsigned)row->cp);
+			json_object_object_add(o, "cp", json_object_new_string(u));
+		}
+		json_object_object_add(o, "name", json_object_new_string(row->name));
+		json_object_object_add(o, "utf8", json_object_new_string(row->utf8_hex));
+		json_object_object_add(o, "escaped", json_object_new_string(row->escaped));
+		json_object_object_add(o, "component", json_object_new_string(iri_component_name(row->component)));
+		json_object_object_add(o, "reason", json_object_new_string(iri_explain_reason_name(row->reason)));
+		json_object_object_add(o, "why", json_object_new_string(msg_explain_reason(row->reason)));
+		json_object_array_add(sink->rows, o);
+		return true;
+	}
+	/* Text: glyph (sanitised), U+code, UTF-8, escaped, name, why. */
+	const char *text = b->base;   /* the input being explained */
+	printf("  ");
+	out_text(stdout, text + row->byte_start, row->byte_end - row->byte_start, true);
+	if (row->cp == IRI_EXPLAIN_NO_CP)
+		printf("\t%-8s", "-");
+	else
+		printf("\tU+%04X", (unsigned)row->cp);
+	printf("\t%-12s\t%-12s\t%-9s\t%s\t%s\n", row->utf8_hex, row->escaped,
+		msg_component(row->component), row->name, msg_explain_reason(row->reason));
+	return true;
+}
+
+static void cmd_explain(batch *b, const char *text, size_t len)
+{
+	explain_sink sink = { b, NULL };
+	b->base = text;
+	if (b->json)
+		sink.rows = json_object_new_array();
+	else {
+		fputs("# ", stdout);
+		print_result(b, text, len);
+	}
+	iri_explain(b->ctx, text, len, explain_row, &sink);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "chars", sink.rows);
+		out_json_line(stdout, o);
+	}
+	b->base = NULL;
+}
+
+static void cmd_resolve(batch *b, const char *text, size_t len)
+{
+	iri_resolve_result r = iri_resolve(b->base, b->base_len, text, len, &b->out);
+	if (r != IRI_RESOLVE_OK) {
+		fprintf(stderr, _("%lu: cannot resolve: %s\n"), b->line,
+			r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory"));
+		b->status = 1;
+		if (!b->json)
+			fputc('\n', stdout);
+		return;
+	}
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "base", out_json_string(b->base, b->base_len));
+		json_object_object_add(o, "ref", out_json_string(text, len));
+		json_object_object_add(o, "iri", out_json_string(b->out.data ? b->out.data : "", b->out.len));
+		out_json_line(stdout, o);
+	} else {
+		print_result(b, b->out.data ? b->out.data : "", b->out.len);
+	}
+}
+
+static void compare_pair(batch *b, const char *a, size_t a_len, const char *c, size_t c_len)
+{
+	iri_compare_level level = iri_compare(b->ctx, a, a_len, c, c_len);
+	const char *name = iri_compare_level_name(level);
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "a", out_json_string(a, a_len));
+		json_object_object_add(o, "b", out_json_string(c, c_len));
+		json_object_object_add(o, "equal", json_object_new_boolean(name != NULL));
+		json_object_object_add(o, "level", name ? json_object_new_string(name) : NULL);
+		out_json_line(stdout, o);
+	} else {
+		puts(name ? name : "different");
+	}
+}
+
+/* compare from stdin: "A<TAB>B" per line. */
+static void cmd_compare_line(batch *b, const char *text, size_t len)
+{
+	const char *tab = memchr(text, '\t', len);
+	if (!tab) {
+		fprintf(stderr, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line, len + 1);
+		b->status = 1;
+		if (!b->json)
+			fputc('\n', stdout);
+		return;
+	}
+	compare_pair(b, text, (size_t)(tab - text), tab + 1, len - (size_t)(tab - text) - 1);
+}
+
+/* One IRI, every view at once: what the editor's panes show, as text. */
+static void cmd_show(batch *b, const char *text, size_t len)
+{
+	iri_ref ref;
+	iri_check(b->ctx, text, len, &ref, b->diags);
+	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	printf("%-10s ", _("IRI"));
+	print_result(b, text, len);
+	printf("%-10s ", _("URI"));
+	print_result(b, b->out.data ? b->out.data : "", b->out.len);
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		const iri_span *sp = &ref.comp[k];
+		if (!sp->present)
+			continue;
+		printf("  %-8s ", msg_component((iri_component)k));
+		print_result(b, text + sp->start, sp->end - sp->start);
+	}
+	const iri_span *h = &ref.comp[IRI_COMP_HOST];
+	if (h->present && ref.host_kind == IRI_HOST_REG_NAME && h->end > h->start) {
+		iri_host_forms forms;
+		iri_host_forms_init(&forms);
+		iri_host_analyse(b->ctx, text + h->start, h->end - h->start, &forms);
+		printf("%s\n", _("host forms"));
+		text_form(b, _("  unicode"), &forms.unicode, forms.unicode_errors);
+		text_form(b, _("  idna"), &forms.idna, forms.idna_errors);
+		text_form(b, _("  idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
+		text_form(b, _("  percent"), &forms.percent, 0);
+		text_form(b, _("  zld-1998"), &forms.zld, 0);
+		iri_host_forms_fini(&forms);
+	}
+	size_t n = iri_diags_count(b->diags);
+	if (n == 0)
+		printf("%s\n", _("no findings"));
+	for (size_t i = 0; i < n; i++)
+		diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
+	if (iri_diags_has_errors(b->diags))
+		b->status = 1;
+}
+
+/* ---- input --------------------------------------------------------------- */
+
+/* Reads stdin line by line with a cap; a longer line is reported, an empty
+ * result line keeps the output aligned, and reading goes on. */
+static void run_stdin(batch *b, batch_fn fn)
+{
+	iri_buf line;
+	iri_buf_init(&line);
+	line.cap = BATCH_MAX_LINE_BYTES;
+	char chunk[65536];
+	size_t n;
+	bool too_long = false;
+	b->line = 1;
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		size_t start = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (chunk[i] != '\n')
+				continue;
+			if (!too_long)
+				iri_buf_append(&line, chunk + start, i - start);
+			start = i + 1;
+			if (too_long || line.failed) {
+				fprintf(stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
+					b->line, BATCH_MAX_LINE_BYTES);
+				fputc('\n', stdout);
+				b->status = 1;
+			} else {
+				size_t len = line.len;
+				if (len && line.data[len - 1] == '\r')   /* CRLF files */
+					len--;
+				fn(b, line.data ? line.data : "", len);
+			}
+			iri_buf_reset(&line);
+			too_long = false;
+			b->line++;
+		}
+		if (!too_long && !iri_buf_append(&line, chunk + start, n - start))
+			too_long = true;
+		if (too_long)
+			iri_buf_reset(&line);
+	}
+	if (line.len > 0 || too_long) {   /* last line without a newline */
+		if (too_long) {
+			fprintf(stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
+				b->line, BATCH_MAX_LINE_BYTES);
+			fputc('\n', stdout);
+			b->status = 1;
+		} else {
+			fn(b, line.data, line.len);
+		}
+	}
+	if (ferror(stdin)) {
+		perror("irie: stdin");
+		b->status = 1;
+	}
+	iri_buf_fini(&line);
+}
+
+static void run_args(batch *b, batch_fn fn, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		b->line = (unsigned long)i + 1;
+		fn(b, argv[i], strlen(argv[i]));
+	}
+}
+
+/* ---- command line -------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	batch_fn fn;
+} commands[] = {
+	{ "to-uri", cmd_to_uri },
+	{ "to-iri", cmd_to_iri },
+	{ "check", cmd_check },
+	{ "host", cmd_host },
+	{ "explain", cmd_explain },
+	{ "resolve", cmd_resolve },
+	{ "compare", cmd_compare_line },
+	{ "show", cmd_show },
+};
+
+int batch_is_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static int usage_error(const char *cmd, const char *what)
+{
+	fprintf(stderr, "irie %s: %s\n", cmd, what);
+	fprintf(stderr, _("Try 'irie --help'.\n"));
+	return 2;
+}
+
+int batch_main(int argc, char **argv)
+{
+	enum { OPT_JSON = 256, OPT_NFC, OPT_HOST, OPT_CHARSET };
+	static const struct option options[] = {
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "nfc", no_argument, NULL, OPT_NFC },
+		{ "host", required_argument, NULL, OPT_HOST },
+		{ "charset", required_argument, NULL, OPT_CHARSET },
+		{ NULL, 0, NULL, 0 },
+	};
+	batch b;
+	memset(&b, 0, sizeof b);
+	b.command = argv[0];
+	b.to_uri.host = IRI_HOSTMODE_IDNA;
+	b.to_iri.host = IRI_HOSTOUT_KEEP;
+	const char *host_opt = NULL;
+	batch_fn fn = NULL;
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, b.command) == 0)
+			fn = commands[i].fn;
+	if (!fn)
+		return usage_error(b.command, _("unknown command"));
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, "+", options, NULL)) != -1) {
+		switch (c) {
+		case OPT_JSON: b.json = true; break;
+		case OPT_NFC: b.to_uri.nfc = true; break;
+		case OPT_HOST: host_opt = optarg; break;
+		case OPT_CHARSET: b.to_iri.charset = optarg; break;
+		default: return usage_error(b.command, _("unknown option"));
+		}
+	}
+	if (b.to_uri.nfc && fn != cmd_to_uri)
+		return usage_error(b.command, _("--nfc applies to to-uri only"));
+	if (b.to_iri.charset && fn != cmd_to_iri)
+		return usage_error(b.command, _("--charset applies to to-iri only"));
+	if (host_opt) {
+		if (fn == cmd_to_uri && strcmp(host_opt, "idna") == 0)
+			b.to_uri.host = IRI_HOSTMODE_IDNA;
+		else if (fn == cmd_to_uri && strcmp(host_opt, "percent") == 0)
+			b.to_uri.host = IRI_HOSTMODE_PERCENT;
+		else if (fn == cmd_to_uri && strcmp(host_opt, "zld") == 0)
+			b.to_uri.host = IRI_HOSTMODE_ZLD;
+		else if (fn == cmd_to_iri && strcmp(host_opt, "keep") == 0)
+			b.to_iri.host = IRI_HOSTOUT_KEEP;
+		else if (fn == cmd_to_iri && strcmp(host_opt, "unicode") == 0)
+			b.to_iri.host = IRI_HOSTOUT_UNICODE;
+		else
+			return usage_error(b.command, _("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"));
+	}
+	argc -= optind;
+	argv += optind;
+	if (fn == cmd_resolve) {
+		if (argc < 1)
+			return usage_error(b.command, _("usage: irie resolve BASE [REF...]"));
+		b.base = argv[0];
+		b.base_len = strlen(argv[0]);
+		argc--;
+		argv++;
+	}
+	if (fn == cmd_compare_line && argc != 0 && argc != 2)
+		return usage_error(b.command, _("usage: irie compare A B (or tab-separated pairs on stdin)"));
+	iri_ctx_result cr;
+	b.ctx = iri_ctx_new(&cr);
+	b.diags = iri_diags_new();
+	if (!b.ctx || !b.diags) {
+		fprintf(stderr, _("irie: cannot initialise ICU (%s)\n"), iri_ctx_result_name(cr));
+		iri_ctx_free(b.ctx);
+		iri_diags_free(b.diags);
+		return 1;
+	}
+	iri_buf_init(&b.out);
+	b.stdout_tty = isatty(STDOUT_FILENO);
+	b.stderr_tty = isatty(STDERR_FILENO);
+	int status = 0;
+	if (b.to_iri.charset) {
+		iri_buf probe;
+		iri_buf_init(&probe);
+		if (iri_to_iri(b.ctx, "", 0, &b.to_iri, &probe, NULL) == IRI_MAP_BAD_CHARSET) {
+			fprintf(stderr, _("irie to-iri: unknown charset '%s'\n"), b.to_iri.charset);
+			status = 2;
+		}
+		iri_buf_fini(&probe);
+	}
+	if (status == 0) {
+		if (fn == cmd_compare_line && argc == 2) {
+			b.line = 1;
+			compare_pair(&b, argv[0], strlen(argv[0]), argv[1], strlen(argv[1]));
+		} else if (argc > 0) {
+			run_args(&b, fn, argc, argv);
+		} else {
+			run_stdin(&b, fn);
+		}
+		status = b.status;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("irie: stdout");
+		status = 1;
+	}
+	iri_buf_fini(&b.out);
+	iri_diags_free(b.diags);
+	iri_ctx_free(b.ctx);
+	return status;
+}

@@ -1,0 +1,67 @@
+/* irie: an editor and viewer for IRIs, and the batch commands around it. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "config.h"
+#include "i18n.h"
+
+/* RFC 3987 4.4-style sample: an Arabic path, an accented host, a query. */
+static const char sample_iri[] = "http://www.bücher.example/\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84/d\xc3\xbcrst?q=\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d";
+
+static void print_help(void)
+{
+	printf(_("Usage: irie [IRI]\n"
+		"       irie COMMAND [OPTIONS] [INPUT...]\n"
+		"\n"
+		"An editor and viewer for Internationalized Resource Identifiers.\n"
+		"With no command, shows everything irie knows about IRI (or a sample).\n"
+		"\n"
+		"Commands (INPUTs from the arguments, or one per line from stdin):\n"
+		"  to-uri [--nfc] [--host=idna|percent|zld]   IRI to URI (RFC 3987 3.1)\n"
+		"  to-iri [--host=keep|unicode] [--charset=NAME]  URI to IRI (RFC 3987 3.2)\n"
+		"  check                 every finding: LINE:COL: SEVERITY: CODE: message\n"
+		"  host HOST|IRI         the host in every encoding\n"
+		"  explain IRI           character by character: code, name, UTF-8, escape, why\n"
+		"  resolve BASE REF...   resolve references (RFC 3986 5.2)\n"
+		"  compare A B           the first RFC 3987 5.3 level at which A and B are equal\n"
+		"  show IRI              all of the above for one IRI\n"
+		"\n"
+		"Options:\n"
+		"  --json      JSON Lines output, one object per input\n"
+		"  --help      this help\n"
+		"  --version   the version\n"
+		"\n"
+		"Exit status: 0 fine, 1 some input had errors, 2 usage error.\n"));
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	bindtextdomain(IRIE_PACKAGE, IRIE_LOCALEDIR);
+	textdomain(IRIE_PACKAGE);
+	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+		print_help();
+		return 0;
+	}
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+		printf("irie %s\n", IRIE_VERSION);
+		return 0;
+	}
+	if (argc >= 2 && batch_is_command(argv[1]))
+		return batch_main(argc - 1, argv + 1);
+	if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"), argv[1]);
+		return 2;
+	}
+	if (argc > 2) {
+		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"), argv[1]);
+		return 2;
+	}
+	/* The interactive editor arrives with the TUI; until then, the same
+	 * analysis as text. */
+	char *show_argv[] = { "show", argc == 2 ? argv[1] : (char *)sample_iri, NULL };
+	return batch_main(2, show_argv);
+}

@@ -1,0 +1,218 @@
+/* Messages for every code core reports, through gettext. */
+#include <stdio.h>
+#include <string.h>
+
+#include <unicode/uidna.h>
+
+#include "i18n.h"
+#include "messages.h"
+
+const char *msg_component(iri_component c)
+{
+	switch (c) {
+	case IRI_COMP_SCHEME: return _("scheme");
+	case IRI_COMP_USERINFO: return _("userinfo");
+	case IRI_COMP_HOST: return _("host");
+	case IRI_COMP_PORT: return _("port");
+	case IRI_COMP_PATH: return _("path");
+	case IRI_COMP_QUERY: return _("query");
+	case IRI_COMP_FRAGMENT: return _("fragment");
+	case IRI_COMP_COUNT: break;
+	}
+	return _("IRI");
+}
+
+static const char *parse_message(iri_parse_result r)
+{
+	switch (r) {
+	case IRI_PARSE_OK: return _("no error");
+	case IRI_PARSE_BAD_UTF8: return _("not well-formed UTF-8");
+	case IRI_PARSE_BAD_SCHEME: return _("a scheme is a letter followed by letters, digits, '+', '-' or '.'");
+	case IRI_PARSE_BAD_CHAR: return _("character not allowed in the %s");
+	case IRI_PARSE_BAD_PERCENT: return _("'%%' not followed by two hexadecimal digits");
+	case IRI_PARSE_BAD_IP_LITERAL: return _("bracketed host is neither an IPv6 address nor IPvFuture");
+	case IRI_PARSE_UNTERMINATED_IP_LITERAL: return _("'[' without a closing ']'");
+	case IRI_PARSE_BAD_PORT: return _("a port is made of digits only");
+	case IRI_PARSE_PORT_OUT_OF_RANGE: return _("port number above 65535");
+	case IRI_PARSE_PRIVATE_USE: return _("private-use character outside the query");
+	case IRI_PARSE_COLON_IN_FIRST_SEGMENT: return _("a relative reference's first segment cannot contain ':'; write './' before it");
+	case IRI_PARSE_RESULT_COUNT: break;
+	}
+	return _("syntax error");
+}
+
+void msg_idna_errors(unsigned bits, char *buf, size_t size)
+{
+	static const struct { unsigned bit; const char *text; } reasons[] = {
+		{ UIDNA_ERROR_EMPTY_LABEL, N_("empty label") },
+		{ UIDNA_ERROR_LABEL_TOO_LONG, N_("label longer than 63 bytes") },
+		{ UIDNA_ERROR_DOMAIN_NAME_TOO_LONG, N_("name longer than 253 bytes") },
+		{ UIDNA_ERROR_LEADING_HYPHEN, N_("label starts with a hyphen") },
+		{ UIDNA_ERROR_TRAILING_HYPHEN, N_("label ends with a hyphen") },
+		{ UIDNA_ERROR_HYPHEN_3_4, N_("hyphens in the third and fourth positions") },
+		{ UIDNA_ERROR_LEADING_COMBINING_MARK, N_("label starts with a combining mark") },
+		{ UIDNA_ERROR_DISALLOWED, N_("disallowed character") },
+		{ UIDNA_ERROR_PUNYCODE, N_("invalid Punycode") },
+		{ UIDNA_ERROR_LABEL_HAS_DOT, N_("label contains a dot") },
+		{ UIDNA_ERROR_INVALID_ACE_LABEL, N_("invalid A-label") },
+		{ UIDNA_ERROR_BIDI, N_("violates the bidi rule (RFC 5893)") },
+		{ UIDNA_ERROR_CONTEXTJ, N_("joiner out of context (RFC 5892 CONTEXTJ)") },
+		{ UIDNA_ERROR_CONTEXTO_PUNCTUATION, N_("punctuation out of context (CONTEXTO)") },
+		{ UIDNA_ERROR_CONTEXTO_DIGITS, N_("mixed digit sets (CONTEXTO)") },
+	};
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++) {
+		if (!(bits & reasons[i].bit))
+			continue;
+		int n = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", _(reasons[i].text));
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, size, "%s", _("rejected by UTS #46 processing"));
+}
+
+void msg_diag(const iri_diag *d, char *buf, size_t size)
+{
+	char extra[256];
+	const char *comp = msg_component(d->component);
+	uint32_t cp = (uint32_t)d->detail;
+	switch (d->code) {
+	case IRI_D_SYNTAX:
+		snprintf(buf, size, parse_message((iri_parse_result)d->detail), comp);
+		return;
+	case IRI_D_ILLEGAL_PERCENT_ENCODING:
+		snprintf(buf, size, "%s", _("'%' does not start an escape (two hex digits must follow); write %25 for a percent sign"));
+		return;
+	case IRI_D_INVALID_UTF8:
+		snprintf(buf, size, "%s", _("bytes that are not well-formed UTF-8"));
+		return;
+	case IRI_D_CONTROL_CHARACTER:
+		snprintf(buf, size, _("control character U+%04X is not allowed"), cp);
+		return;
+	case IRI_D_BIDI_FORMATTING_CHARACTER:
+		snprintf(buf, size, _("bidi formatting character U+%04X must not appear in an IRI"), cp);
+		return;
+	case IRI_D_PRIVATE_USE_CHARACTER:
+		snprintf(buf, size, _("private-use character U+%04X is allowed only in the query"), cp);
+		return;
+	case IRI_D_NONCHARACTER:
+		snprintf(buf, size, _("noncharacter U+%04X is not allowed"), cp);
+		return;
+	case IRI_D_OVERLONG_UTF8_ESCAPE:
+		snprintf(buf, size, "%s", _("overlong UTF-8 in escapes (a known way to smuggle '/' or '.' past filters)"));
+		return;
+	case IRI_D_SURROGATE_ESCAPE:
+		snprintf(buf, size, "%s", _("escapes encode a UTF-16 surrogate, which is not a character"));
+		return;
+	case IRI_D_NOT_UTF8_ESCAPE:
+		snprintf(buf, size, "%s", _("escaped octets are not UTF-8; they stay escaped in the IRI (a legacy charset?)"));
+		return;
+	case IRI_D_NON_ASCII_SCHEME:
+		snprintf(buf, size, "%s", _("a scheme must be ASCII"));
+		return;
+	case IRI_D_BAD_IDN:
+		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
+		snprintf(buf, size, _("not a valid internationalized domain name: %s"), extra);
+		return;
+	case IRI_D_DNS_LENGTH_LIMIT:
+		snprintf(buf, size, "%s", _("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"));
+		return;
+	case IRI_D_NOT_NFC:
+		snprintf(buf, size, _("%s is not in Unicode Normalization Form C"), comp);
+		return;
+	case IRI_D_NOT_NFKC:
+		snprintf(buf, size, _("compatibility character U+%04X (e.g. a full-width form); NFKC would replace it"), cp);
+		return;
+	case IRI_D_BIDI_MIXED_DIRECTION:
+		snprintf(buf, size, _("%s component mixes right-to-left and left-to-right characters"), comp);
+		return;
+	case IRI_D_BIDI_BOUNDARY:
+		snprintf(buf, size, d->detail == 1 ?
+			_("right-to-left %s component does not start with a right-to-left character") :
+			_("right-to-left %s component does not end with a right-to-left character"), comp);
+		return;
+	case IRI_D_MIXED_SCRIPT:
+		snprintf(buf, size, "%s", _("label mixes scripts in a way that can be used for spoofing"));
+		return;
+	case IRI_D_CONFUSABLE:
+		snprintf(buf, size, "%s", d->detail == 2 ?
+			_("label can be confused with one written in another script") :
+			_("label looks like an ASCII name but is not one"));
+		return;
+	case IRI_D_LOOKALIKE_DELIMITER:
+		snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,
+			iri_lookalike_target(cp) ? iri_lookalike_target(cp) : '?');
+		return;
+	case IRI_D_SPACE_OR_UNWISE:
+		snprintf(buf, size, _("'%c' is not allowed in URIs or IRIs; escape it"), (int)cp);
+		return;
+	case IRI_D_UNICODE_WHITESPACE:
+		snprintf(buf, size, _("white space U+%04X; IRIs are easily cut at spaces"), cp);
+		return;
+	case IRI_D_INVISIBLE_CHARACTER:
+		snprintf(buf, size, _("invisible character U+%04X"), cp);
+		return;
+	case IRI_D_UNASSIGNED_CHARACTER:
+		snprintf(buf, size, _("U+%04X is not assigned in this Unicode version"), cp);
+		return;
+	case IRI_D_DEPRECATED_CHARACTER:
+		snprintf(buf, size, _("U+%04X is deprecated in Unicode"), cp);
+		return;
+	case IRI_D_PERCENT_LOWERCASE:
+		snprintf(buf, size, "%s", _("lower-case hex digits in an escape; upper case is preferred"));
+		return;
+	case IRI_D_SUPERFLUOUS_PERCENT_ENCODING:
+		snprintf(buf, size, _("'%c' need not be escaped"), (int)cp);
+		return;
+	case IRI_D_PERCENT_ENCODED_HOST:
+		snprintf(buf, size, "%s", _("host is %-escaped; most resolvers expect A-labels"));
+		return;
+	case IRI_D_ACE_LABEL:
+		snprintf(buf, size, "%s", _("A-label (Punycode): the name is shown here as it is written"));
+		return;
+	case IRI_D_DEFAULT_PORT:
+		snprintf(buf, size, _("port %d is the scheme's default and can be left out"), (int)d->detail);
+		return;
+	case IRI_D_DOT_SEGMENT:
+		snprintf(buf, size, "%s", _("path has '.' or '..' segments, which resolution removes"));
+		return;
+	case IRI_D_PASSWORD_IN_USERINFO:
+		snprintf(buf, size, "%s", _("a password in the userinfo is deprecated and visible to anyone"));
+		return;
+	case IRI_D_URI_EXPANSION:
+		snprintf(buf, size, _("the URI is %lld characters long, several times the IRI"), (long long)d->detail);
+		return;
+	case IRI_D_LEGACY_CHARSET:
+		snprintf(buf, size, "%s", _("escapes read in the legacy charset given, not UTF-8"));
+		return;
+	case IRI_D_TOO_MANY_DIAGNOSTICS:
+		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);
+		return;
+	case IRI_D_COUNT:
+		break;
+	}
+	snprintf(buf, size, "%s", iri_diag_code_name(d->code));
+}
+
+const char *msg_explain_reason(iri_explain_reason r)
+{
+	switch (r) {
+	case IRI_WHY_UNRESERVED: return _("unreserved ASCII: kept as is");
+	case IRI_WHY_DELIMITER: return _("delimiter: kept, it gives the IRI its structure");
+	case IRI_WHY_ESCAPE: return _("already escaped UTF-8: kept as written");
+	case IRI_WHY_ESCAPE_NOT_UTF8: return _("escape that is not UTF-8: kept, stays escaped in the IRI");
+	case IRI_WHY_UCSCHAR: return _("non-ASCII: its UTF-8 bytes, each as %HH (RFC 3987 3.1)");
+	case IRI_WHY_IPRIVATE: return _("private use, allowed in the query: escaped as UTF-8");
+	case IRI_WHY_HOST_IDNA: return _("in the host: the host becomes A-labels (UTS #46)");
+	case IRI_WHY_UNWISE: return _("not allowed in URIs: escaped");
+	case IRI_WHY_CONTROL: return _("control character: escaped, and the IRI is invalid");
+	case IRI_WHY_NOT_ALLOWED: return _("not allowed here: escaped, and the IRI is invalid");
+	case IRI_WHY_STRAY_PERCENT: return _("'%' without two hex digits: escaped as %25");
+	case IRI_WHY_INVALID_UTF8: return _("not UTF-8: the byte is escaped as it is");
+	case IRI_WHY_COUNT: break;
+	}
+	return "";
+}

@@ -1,0 +1,21 @@
+/* Turning core's codes into translated, human text. */
+#ifndef IRIE_MESSAGES_H
+#define IRIE_MESSAGES_H
+
+#include <stddef.h>
+
+#include "iri.h"
+
+/* Writes the message for d into buf (always NUL-terminated). */
+void msg_diag(const iri_diag *d, char *buf, size_t size);
+
+/* A component's name in the user's language ("host"). */
+const char *msg_component(iri_component c);
+
+/* Why explain's row is mapped the way it is. */
+const char *msg_explain_reason(iri_explain_reason r);
+
+/* The reasons in a set of ICU UIDNA_ERROR_* bits, comma-separated. */
+void msg_idna_errors(unsigned bits, char *buf, size_t size);
+
+#endif

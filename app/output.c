@@ -1,0 +1,67 @@
+/* Output of input-derived text, safely. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "iri.h"
+#include "output.h"
+#include "render_sanitize.h"
+
+void out_text(FILE *f, const char *s, size_t n, bool to_tty)
+{
+	if (!to_tty) {
+		fwrite(s, 1, n, f);
+		return;
+	}
+	char chunk[4096];
+	while (n > 0) {
+		size_t written;
+		size_t used = rnd_sanitize(s, n, chunk, sizeof chunk, &written);
+		fwrite(chunk, 1, written, f);
+		if (used == 0)
+			break;
+		s += used;
+		n -= used;
+	}
+}
+
+json_object *out_json_string(const char *s, size_t n)
+{
+	const uint8_t *b = (const uint8_t *)s;
+	size_t i = 0;
+	while (i < n) {
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t k = b[i] < 0x80 ? 1 : iri_utf8_decode(b + i, n - i, &cp, &st);
+		if (b[i] >= 0x80 && st != IRI_UTF8_OK)
+			break;
+		i += k;
+	}
+	if (i == n)
+		return json_object_new_string_len(s, (int)n);
+	iri_buf fixed;
+	iri_buf_init(&fixed);
+	iri_buf_append(&fixed, s, i);
+	while (i < n) {
+		uint32_t cp = b[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		size_t k = b[i] < 0x80 ? 1 : iri_utf8_decode(b + i, n - i, &cp, &st);
+		if (st != IRI_UTF8_OK)
+			iri_buf_put_cp(&fixed, 0xFFFD);
+		else
+			iri_buf_append(&fixed, s + i, k);
+		i += k;
+	}
+	json_object *o = json_object_new_string_len(fixed.data ? fixed.data : "", (int)fixed.len);
+	iri_buf_fini(&fixed);
+	return o;
+}
+
+void out_json_line(FILE *f, json_object *obj)
+{
+	size_t len = 0;
+	const char *s = json_object_to_json_string_length(obj,
+		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
+	fwrite(s, 1, len, f);
+	fputc('\n', f);
+	json_object_put(obj);
+}

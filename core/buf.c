@@ -1,0 +1,122 @@
+/* iri_buf: growable byte buffer with a cap (every buffer fed by input has one). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "iri_buf.h"
+
+void iri_buf_init(iri_buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->alloc = 0;
+	b->cap = 0;
+	b->failed = false;
+}
+
+void iri_buf_fini(iri_buf *b)
+{
+	if (!b)
+		return;
+	free(b->data);
+	size_t cap = b->cap;
+	iri_buf_init(b);
+	b->cap = cap;
+}
+
+void iri_buf_reset(iri_buf *b)
+{
+	b->len = 0;
+	b->failed = false;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+bool iri_buf_reserve(iri_buf *b, size_t extra_bytes)
+{
+	size_t cap = b->cap ? b->cap : IRI_BUF_DEFAULT_CAP;
+	if (b->failed || extra_bytes > cap - b->len) {
+		b->failed = true;
+		return false;
+	}
+	size_t need = b->len + extra_bytes + 1;
+	if (need <= b->alloc)
+		return true;
+	size_t want = b->alloc ? b->alloc : 64;
+	while (want < need)
+		want *= 2;
+	char *p = realloc(b->data, want);
+	if (!p) {
+		b->failed = true;
+		return false;
+	}
+	b->data = p;
+	b->alloc = want;
+	return true;
+}
+
+bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes)
+{
+	if (!iri_buf_reserve(b, n_bytes))
+		return false;
+	if (n_bytes)
+		memcpy(b->data + b->len, bytes, n_bytes);
+	b->len += n_bytes;
+	b->data[b->len] = '\0';
+	return true;
+}
+
+bool iri_buf_putc(iri_buf *b, char c)
+{
+	return iri_buf_append(b, &c, 1);
+}
+
+bool iri_buf_puts(iri_buf *b, const char *s)
+{
+	return iri_buf_append(b, s, strlen(s));
+}
+
+bool iri_buf_put_pct(iri_buf *b, uint8_t byte)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char esc[3] = { '%', hex[byte >> 4], hex[byte & 0xF] };
+	return iri_buf_append(b, esc, 3);
+}
+
+bool iri_buf_put_cp(iri_buf *b, uint32_t cp)
+{
+	char u[4];
+	size_t n;
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xC0 | (cp >> 6));
+		u[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp >= 0xD800 && cp <= 0xDFFF) {
+		b->failed = true;
+		return false;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xE0 | (cp >> 12));
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else if (cp <= 0x10FFFF) {
+		u[0] = (char)(0xF0 | (cp >> 18));
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	} else {
+		b->failed = true;
+		return false;
+	}
+	return iri_buf_append(b, u, n);
+}
+
+void iri_buf_swap(iri_buf *a, iri_buf *b)
+{
+	iri_buf t = *a;
+	*a = *b;
+	*b = t;
+}

@@ -1,0 +1,106 @@
+/* Character classes shared by the checks and the mappings. */
+#include <unicode/uchar.h>
+
+#include "iri_chars.h"
+#include "iri_parse.h"
+
+bool iri_is_bidi_control(uint32_t cp)
+{
+	return cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Sorted by code point; the target delimiter for each. */
+static const struct {
+	uint32_t cp;
+	char target;
+} lookalikes[] = {
+	{ 0x02D0, ':' },  /* MODIFIER LETTER TRIANGULAR COLON */
+	{ 0x02F8, ':' },  /* MODIFIER LETTER RAISED COLON */
+	{ 0x0589, ':' },  /* ARMENIAN FULL STOP */
+	{ 0x05C3, ':' },  /* HEBREW PUNCTUATION SOF PASUQ */
+	{ 0x0703, ':' },  /* SYRIAC SUPRALINEAR COLON */
+	{ 0x0704, ':' },  /* SYRIAC SUBLINEAR COLON */
+	{ 0x16EC, ':' },  /* RUNIC MULTIPLE PUNCTUATION */
+	{ 0x1735, '/' },  /* PHILIPPINE SINGLE PUNCTUATION */
+	{ 0x2024, '.' },  /* ONE DOT LEADER */
+	{ 0x2044, '/' },  /* FRACTION SLASH */
+	{ 0x2215, '/' },  /* DIVISION SLASH */
+	{ 0x2236, ':' },  /* RATIO */
+	{ 0x2571, '/' },  /* BOX DRAWINGS LIGHT DIAGONAL UPPER RIGHT TO LOWER LEFT */
+	{ 0x29F8, '/' },  /* BIG SOLIDUS */
+	{ 0x2E2E, '?' },  /* REVERSED QUESTION MARK */
+	{ 0x3002, '.' },  /* IDEOGRAPHIC FULL STOP (a label separator in UTS #46) */
+	{ 0x3033, '/' },  /* VERTICAL KANA REPEAT MARK UPPER HALF */
+	{ 0x30CE, '/' },  /* KATAKANA LETTER NO */
+	{ 0x4E3F, '/' },  /* CJK UNIFIED IDEOGRAPH-4E3F */
+	{ 0xA789, ':' },  /* MODIFIER LETTER COLON */
+	{ 0xFE13, ':' },  /* PRESENTATION FORM FOR VERTICAL COLON */
+	{ 0xFE16, '?' },  /* PRESENTATION FORM FOR VERTICAL QUESTION MARK */
+	{ 0xFE52, '.' },  /* SMALL FULL STOP */
+	{ 0xFE55, ':' },  /* SMALL COLON */
+	{ 0xFE56, '?' },  /* SMALL QUESTION MARK */
+	{ 0xFE5F, '#' },  /* SMALL NUMBER SIGN */
+	{ 0xFE6B, '@' },  /* SMALL COMMERCIAL AT */
+	{ 0xFF03, '#' },  /* FULLWIDTH NUMBER SIGN */
+	{ 0xFF0E, '.' },  /* FULLWIDTH FULL STOP */
+	{ 0xFF0F, '/' },  /* FULLWIDTH SOLIDUS */
+	{ 0xFF1A, ':' },  /* FULLWIDTH COLON */
+	{ 0xFF1F, '?' },  /* FULLWIDTH QUESTION MARK */
+	{ 0xFF20, '@' },  /* FULLWIDTH COMMERCIAL AT */
+	{ 0xFF61, '.' },  /* HALFWIDTH IDEOGRAPHIC FULL STOP */
+};
+
+char iri_lookalike_target(uint32_t cp)
+{
+	size_t lo = 0, hi = sizeof lookalikes / sizeof lookalikes[0];
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (lookalikes[mid].cp == cp)
+			return lookalikes[mid].target;
+		if (lookalikes[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+bool iri_is_lookalike_delimiter(uint32_t cp)
+{
+	return iri_lookalike_target(cp) != 0;
+}
+
+bool iri_is_unwise_ascii(uint32_t cp)
+{
+	switch (cp) {
+	case ' ': case '<': case '>': case '"': case '{': case '}':
+	case '|': case '\\': case '^': case '`':
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool iri_is_noncharacter(uint32_t cp)
+{
+	return (cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF);
+}
+
+bool iri_is_appropriate_decoded(int comp, uint32_t cp)
+{
+	if (iri_parse_check_cp((iri_component)comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
+		return false;
+	if (cp < 0x80)
+		return true;
+	if (iri_is_bidi_control(cp) || iri_is_lookalike_delimiter(cp))
+		return false;
+	if (u_hasBinaryProperty((UChar32)cp, UCHAR_WHITE_SPACE))
+		return false;
+	if (cp == 0x200C || cp == 0x200D)   /* ZWNJ/ZWJ: needed in Persian and Indic words */
+		return true;
+	if (u_charType((UChar32)cp) == U_FORMAT_CHAR ||
+	    u_hasBinaryProperty((UChar32)cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+		return false;
+	return u_charType((UChar32)cp) != U_UNASSIGNED;
+}

@@ -1,0 +1,541 @@
+/* iri_check: the diagnostics catalogue of DESIGN.md over one IRI reference.
+ * One pass over the code points for character findings, then per-component
+ * checks (escapes, NFC, bidi rules, host, port, path, userinfo). */
+#include <string.h>
+
+#include <strings.h>
+
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+#include "ctx_internal.h"
+#include "iri_chars.h"
+#include "iri_check.h"
+#include "iri_host.h"
+#include "iri_resolve.h"
+#include "iri_utf8.h"
+
+/* Which component byte i is in; components are in text order. */
+typedef struct {
+	const iri_ref *ref;
+	int current;
+} comp_cursor;
+
+static iri_component comp_at(comp_cursor *cc, size_t byte)
+{
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		const iri_span *sp = &cc->ref->comp[k];
+		if (sp->present && byte >= sp->start && byte < sp->end)
+			return (iri_component)k;
+	}
+	return IRI_COMP_NONE;   /* a delimiter between components */
+}
+
+static bool is_c0_c1_del(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
+}
+
+/* RFC 5892 Appendix A.1/A.2 (CONTEXTJ), and emoji ZWJ sequences: is the
+ * joiner at byte i (length 3) in a context where it has a visible effect? */
+static bool joiner_in_context(const uint8_t *s, size_t len, size_t i, uint32_t joiner)
+{
+	/* Previous code point (skipping back over UTF-8 continuation bytes). */
+	size_t p = i;
+	uint32_t prev = 0, next = 0;
+	iri_utf8_status st;
+	if (p > 0) {
+		do
+			p--;
+		while (p > 0 && (s[p] & 0xC0) == 0x80);
+		iri_utf8_decode(s + p, i - p, &prev, &st);
+	}
+	if (i + 3 < len)
+		iri_utf8_decode(s + i + 3, len - i - 3, &next, &st);
+	if (prev && u_getCombiningClass((UChar32)prev) == 9)   /* Virama */
+		return true;
+	if (joiner == 0x200D && u_hasBinaryProperty((UChar32)prev, UCHAR_EXTENDED_PICTOGRAPHIC) &&
+	    u_hasBinaryProperty((UChar32)next, UCHAR_EXTENDED_PICTOGRAPHIC))
+		return true;
+	if (joiner == 0x200C && prev && next) {
+		/* (L|D) T* ZWNJ T* (R|D); transparent marks are rare here, so only
+		 * the direct neighbours are looked at. */
+		int jp = u_getIntPropertyValue((UChar32)prev, UCHAR_JOINING_TYPE);
+		int jn = u_getIntPropertyValue((UChar32)next, UCHAR_JOINING_TYPE);
+		return (jp == U_JT_LEFT_JOINING || jp == U_JT_DUAL_JOINING) &&
+		       (jn == U_JT_RIGHT_JOINING || jn == U_JT_DUAL_JOINING);
+	}
+	return false;
+}
+
+static void add_escaped_suggestion(iri_diags *d, iri_diag_code code, iri_component comp,
+	const char *text, size_t start, size_t end, int64_t detail)
+{
+	char sug[64];
+	size_t n = 0;
+	static const char hex[] = "0123456789ABCDEF";
+	for (size_t k = start; k < end && n + 3 < sizeof sug; k++) {
+		uint8_t b = (uint8_t)text[k];
+		sug[n++] = '%';
+		sug[n++] = hex[b >> 4];
+		sug[n++] = hex[b & 0xF];
+	}
+	iri_diags_add(d, code, comp, start, end, detail, sug, n);
+}
+
+/* Characters the component's ABNF rejects, each under its most telling code. */
+static void check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
+	uint32_t cp, iri_component comp)
+{
+	if (comp == IRI_COMP_NONE)
+		return;
+	iri_parse_result res = iri_parse_check_cp(comp, cp, IRI_PARSE_IRI);
+	if (res == IRI_PARSE_OK)
+		return;
+	if (is_c0_c1_del(cp))
+		add_escaped_suggestion(d, IRI_D_CONTROL_CHARACTER, comp, text, i, i + n, cp);
+	else if (iri_is_bidi_control(cp))
+		iri_diags_add(d, IRI_D_BIDI_FORMATTING_CHARACTER, comp, i, i + n, cp, "", 0);
+	else if (res == IRI_PARSE_PRIVATE_USE)
+		add_escaped_suggestion(d, IRI_D_PRIVATE_USE_CHARACTER, comp, text, i, i + n, cp);
+	else if (iri_is_noncharacter(cp))
+		iri_diags_add(d, IRI_D_NONCHARACTER, comp, i, i + n, cp, NULL, 0);
+	else if (iri_is_unwise_ascii(cp))
+		add_escaped_suggestion(d, IRI_D_SPACE_OR_UNWISE, comp, text, i, i + n, cp);
+	else if (comp == IRI_COMP_SCHEME && cp >= 0x80)
+		iri_diags_add(d, IRI_D_NON_ASCII_SCHEME, comp, i, i + n, cp, NULL, 0);
+	else if (comp == IRI_COMP_HOST && (cp == '[' || cp == ']'))
+		return;   /* reported with the IP literal */
+	else if (!(cp >= 0x80 && u_charType((UChar32)cp) == U_FORMAT_CHAR && cp >= 0xE0000))
+		iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + n, res, NULL, 0);
+	else
+		iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
+}
+
+/* Findings about one well-formed non-ASCII code point that the ABNF allows. */
+static void check_unicode_cp(iri_diags *d, const char *text, size_t len, size_t i, size_t n,
+	uint32_t cp, iri_component comp)
+{
+	UChar32 c = (UChar32)cp;
+	int8_t type = u_charType(c);
+	char target = iri_lookalike_target(cp);
+	if (target && (target != '.' || comp == IRI_COMP_HOST)) {
+		add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
+		return;
+	}
+	if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE)) {
+		add_escaped_suggestion(d, IRI_D_UNICODE_WHITESPACE, comp, text, i, i + n, cp);
+		return;
+	}
+	if (type == U_UNASSIGNED) {
+		if (!iri_is_iprivate(cp) && !iri_is_noncharacter(cp))
+			iri_diags_add(d, IRI_D_UNASSIGNED_CHARACTER, comp, i, i + n, cp, NULL, 0);
+		return;
+	}
+	if (type == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+		if (iri_is_bidi_control(cp))
+			iri_diags_add(d, IRI_D_BIDI_FORMATTING_CHARACTER, comp, i, i + n, cp, "", 0);
+		else if (!((cp == 0x200C || cp == 0x200D) &&
+		           joiner_in_context((const uint8_t *)text, len, i, cp)))
+			iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
+		return;
+	}
+	if (u_hasBinaryProperty(c, UCHAR_DEPRECATED)) {
+		iri_diags_add(d, IRI_D_DEPRECATED_CHARACTER, comp, i, i + n, cp, NULL, 0);
+		return;
+	}
+	/* Compatibility characters (full-width forms, ligatures, ...): they are NFC
+	 * but not NFKC (RFC 3987 4.5; UAX #15). */
+	if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
+	    u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO)
+		iri_diags_add(d, IRI_D_NOT_NFKC, comp, i, i + n, cp, NULL, 0);
+}
+
+/* Pass 1: every code point. */
+static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
+{
+	(void)ctx;
+	const char *text = ref->text;
+	size_t len = ref->len;
+	const uint8_t *s = (const uint8_t *)text;
+	comp_cursor cc = { ref, 0 };
+	for (size_t i = 0; i < len;) {
+		uint32_t cp = s[i];
+		size_t n = 1;
+		iri_component comp = comp_at(&cc, i);
+		if (cp >= 0x80) {
+			iri_utf8_status st;
+			n = iri_utf8_decode(s + i, len - i, &cp, &st);
+			if (st != IRI_UTF8_OK) {
+				add_escaped_suggestion(d, IRI_D_INVALID_UTF8, comp, text, i, i + n, st);
+				i += n;
+				continue;
+			}
+		}
+		if (cp == '%') {
+			uint8_t octet;
+			if (!iri_pct_at(text, len, i, &octet))
+				iri_diags_add(d, IRI_D_ILLEGAL_PERCENT_ENCODING, comp, i, i + 1, 0, "%25", 3);
+			else if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT)
+				iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + 3,
+					comp == IRI_COMP_SCHEME ? IRI_PARSE_BAD_SCHEME : IRI_PARSE_BAD_PORT, NULL, 0);
+			i += iri_pct_at(text, len, i, &octet) ? 3 : 1;
+			continue;
+		}
+		if (comp == IRI_COMP_PORT || (comp == IRI_COMP_HOST && ref->host_kind != IRI_HOST_REG_NAME &&
+		                              ref->host_kind != IRI_HOST_NONE)) {
+			/* Ports and IP literals are checked whole below. */
+			i += n;
+			continue;
+		}
+		if (comp == IRI_COMP_NONE && is_c0_c1_del(cp))
+			comp = IRI_COMP_PATH;
+		check_syntax_cp(d, text, i, n, cp, comp);
+		if (cp >= 0x80 && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) == IRI_PARSE_OK)
+			check_unicode_cp(d, text, len, i, n, cp, comp);
+		i += n;
+	}
+}
+
+/* Structural parse errors that are not about a single character. */
+static void check_structure(const iri_ref *ref, iri_diags *d)
+{
+	const iri_span *sc = &ref->comp[IRI_COMP_SCHEME];
+	if (sc->present && sc->end > sc->start && !u_isalpha((UChar32)(unsigned char)ref->text[0]) &&
+	    (unsigned char)ref->text[0] < 0x80)
+		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_SCHEME, 0, 1, IRI_PARSE_BAD_SCHEME, NULL, 0);
+	switch (ref->result) {
+	case IRI_PARSE_BAD_IP_LITERAL:
+	case IRI_PARSE_UNTERMINATED_IP_LITERAL: {
+		const iri_span *h = &ref->comp[IRI_COMP_HOST];
+		size_t end = ref->result == IRI_PARSE_BAD_IP_LITERAL && ref->comp[IRI_COMP_PORT].present &&
+		             ref->error_comp == IRI_COMP_PORT ? ref->comp[IRI_COMP_PORT].end : h->end;
+		iri_diags_add(d, IRI_D_SYNTAX, ref->error_comp, ref->error_comp == IRI_COMP_PORT ?
+			ref->comp[IRI_COMP_PORT].start : h->start, end, ref->result, NULL, 0);
+		break;
+	}
+	case IRI_PARSE_BAD_PORT:
+	case IRI_PARSE_PORT_OUT_OF_RANGE: {
+		const iri_span *p = &ref->comp[IRI_COMP_PORT];
+		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PORT, p->start, p->end, ref->result, NULL, 0);
+		break;
+	}
+	case IRI_PARSE_COLON_IN_FIRST_SEGMENT: {
+		const iri_span *pa = &ref->comp[IRI_COMP_PATH];
+		size_t e = pa->start;
+		while (e < pa->end && ref->text[e] != '/')
+			e++;
+		/* RFC 3986 4.2: "./" in front keeps the colon out of the scheme. */
+		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PATH, pa->start, e, ref->result, "./:", 3);
+		break;
+	}
+	default:
+		break;
+	}
+	/* A port checked digit by digit is not enough: any non-digit is SYNTAX. */
+	if (ref->result != IRI_PARSE_BAD_PORT && ref->result != IRI_PARSE_PORT_OUT_OF_RANGE) {
+		const iri_span *p = &ref->comp[IRI_COMP_PORT];
+		for (size_t k = p->start; p->present && k < p->end; k++) {
+			unsigned char c = (unsigned char)ref->text[k];
+			if (c < '0' || c > '9') {
+				iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PORT, k, p->end, IRI_PARSE_BAD_PORT, NULL, 0);
+				break;
+			}
+		}
+	}
+}
+
+/* RFC 3986 2.1: escapes SHOULD use upper-case hex digits. */
+static void check_escape_case(const char *text, size_t i, iri_component comp, iri_diags *d)
+{
+	char up[3] = { '%', text[i + 1], text[i + 2] };
+	bool lower = false;
+	for (int z = 1; z < 3; z++) {
+		if (up[z] >= 'a' && up[z] <= 'f') {
+			up[z] = (char)(up[z] - 'a' + 'A');
+			lower = true;
+		}
+	}
+	if (lower)
+		iri_diags_add(d, IRI_D_PERCENT_LOWERCASE, comp, i, i + 3, 0, up, 3);
+}
+
+/* Escapes: their case, superfluous ones (RFC 3986 2.3), and whether the
+ * octets are well-formed UTF-8 (RFC 3987 3.2; RFC 3629 3 and 10). */
+static void check_escapes(const iri_ref *ref, iri_diags *d)
+{
+	const char *text = ref->text;
+	size_t len = ref->len;
+	comp_cursor cc = { ref, 0 };
+	for (size_t i = 0; i < len;) {
+		uint8_t octet;
+		if (!iri_pct_at(text, len, i, &octet)) {
+			i++;
+			continue;
+		}
+		iri_component comp = comp_at(&cc, i);
+		if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT) {
+			i += 3;   /* reported as SYNTAX */
+			continue;
+		}
+		if (octet < 0x80) {
+			check_escape_case(text, i, comp, d);
+			if (iri_is_unreserved_ascii(octet) && comp != IRI_COMP_HOST) {
+				char c = (char)octet;
+				iri_diags_add(d, IRI_D_SUPERFLUOUS_PERCENT_ENCODING, comp, i, i + 3, octet, &c, 1);
+			}
+			i += 3;
+			continue;
+		}
+		/* Up to 4 octets of one UTF-8 sequence. */
+		uint8_t oct[4];
+		size_t k = 0;
+		while (k < 4 && iri_pct_at(text, len, i + 3 * k, &oct[k]))
+			k++;
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t m = iri_utf8_decode(oct, k, &cp, &st);
+		size_t end = i + 3 * m;
+		if (st == IRI_UTF8_OVERLONG)
+			iri_diags_add(d, IRI_D_OVERLONG_UTF8_ESCAPE, comp, i, end, st, NULL, 0);
+		else if (st == IRI_UTF8_SURROGATE)
+			iri_diags_add(d, IRI_D_SURROGATE_ESCAPE, comp, i, end, st, NULL, 0);
+		else if (st != IRI_UTF8_OK)
+			iri_diags_add(d, comp == IRI_COMP_HOST ? IRI_D_INVALID_UTF8 : IRI_D_NOT_UTF8_ESCAPE,
+				comp, i, end, st, NULL, 0);
+		for (size_t q = i; q < end; q += 3)
+			check_escape_case(text, q, comp, d);
+		i = end;
+	}
+}
+
+/* RFC 3987 5.3.2.2: each component in NFC.  The span starts at the last
+ * normalisation boundary before the first character that quick-check does
+ * not pass, and the suggestion is the NFC form of the span. */
+static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
+{
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		const iri_span *sp = &ref->comp[k];
+		if (!sp->present || sp->end == sp->start)
+			continue;
+		const char *s = ref->text + sp->start;
+		size_t n = sp->end - sp->start;
+		bool ascii = true;
+		for (size_t q = 0; q < n && ascii; q++)
+			ascii = (unsigned char)s[q] < 0x80;
+		if (ascii)
+			continue;
+		int32_t n16 = iri_ctx_to_u16(&ctx->u16, &ctx->u16_cap, s, n);
+		if (n16 < 0)
+			continue;   /* invalid UTF-8 is reported already */
+		UErrorCode err = U_ZERO_ERROR;
+		int32_t yes16 = unorm2_spanQuickCheckYes(ctx->nfc, ctx->u16, n16, &err);
+		if (U_FAILURE(err) || yes16 == n16)
+			continue;
+		if (unorm2_isNormalized(ctx->nfc, ctx->u16, n16, &err) || U_FAILURE(err))
+			continue;   /* "maybe" that turned out fine */
+		while (yes16 > 0) {
+			UChar32 c;
+			int32_t at = yes16;
+			U16_GET(ctx->u16, 0, at, n16, c);
+			if (unorm2_hasBoundaryBefore(ctx->nfc, c))
+				break;
+			U16_BACK_1(ctx->u16, 0, yes16);
+		}
+		int32_t prefix_bytes = 0;
+		err = U_ZERO_ERROR;
+		u_strToUTF8(NULL, 0, &prefix_bytes, ctx->u16, yes16, &err);
+		err = U_ZERO_ERROR;
+		int32_t rest16 = n16 - yes16;
+		if (!iri_ctx_u16_reserve(&ctx->u16b, &ctx->u16b_cap, (size_t)rest16 * 3 + 1))
+			continue;
+		int32_t m16 = unorm2_normalize(ctx->nfc, ctx->u16 + yes16, rest16, ctx->u16b,
+			(int32_t)ctx->u16b_cap, &err);
+		iri_buf *sug = &ctx->tmp[0];
+		iri_buf_reset(sug);
+		if (U_FAILURE(err) || !iri_buf_reserve(sug, (size_t)m16 * 3))
+			continue;
+		int32_t n8 = 0;
+		u_strToUTF8(sug->data, (int32_t)(sug->alloc - 1), &n8, ctx->u16b, m16, &err);
+		if (U_FAILURE(err))
+			continue;
+		iri_diags_add(d, IRI_D_NOT_NFC, (iri_component)k, sp->start + (size_t)prefix_bytes,
+			sp->end, 0, sug->data, (size_t)n8);
+	}
+}
+
+/* Bidi classes as RFC 3987 4.2 uses them. */
+typedef enum { DIR_NONE, DIR_L, DIR_R } strong_dir;
+
+static strong_dir strong_of(uint32_t cp)
+{
+	switch (u_charDirection((UChar32)cp)) {
+	case U_LEFT_TO_RIGHT:
+		return DIR_L;
+	case U_RIGHT_TO_LEFT:
+	case U_RIGHT_TO_LEFT_ARABIC:
+		return DIR_R;
+	default:
+		return DIR_NONE;
+	}
+}
+
+/* True for the characters that split an IRI into the pieces the bidi rules
+ * and the display forms treat separately (DESIGN.md, "marked"). */
+static bool is_bidi_delimiter(unsigned char c)
+{
+	return c && strchr(":/?#[]@!$&'()*+,;=.", c) != NULL;
+}
+
+/* RFC 3987 4.2 rules 1 and 2 on text[start..end) */
+static void check_bidi_piece(const iri_ref *ref, size_t start, size_t end, iri_component comp, iri_diags *d)
+{
+	const uint8_t *s = (const uint8_t *)ref->text;
+	bool has_l = false, has_r = false;
+	bool any_high = false;
+	for (size_t i = start; i < end; i++)
+		if (s[i] >= 0x80)
+			any_high = true;
+	if (!any_high)
+		return;
+	strong_dir first = DIR_NONE, last = DIR_NONE;
+	bool first_set = false;
+	for (size_t i = start; i < end;) {
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t n = iri_utf8_decode(s + i, end - i, &cp, &st);
+		if (st != IRI_UTF8_OK) {
+			i += n;
+			continue;
+		}
+		strong_dir dir = strong_of(cp);
+		has_l |= dir == DIR_L;
+		has_r |= dir == DIR_R;
+		/* Non-spacing marks take the direction of their base: skip them
+		 * when finding the first and last characters. */
+		if (u_charDirection((UChar32)cp) != U_DIR_NON_SPACING_MARK) {
+			if (!first_set) {
+				first = dir;
+				first_set = true;
+			}
+			last = dir;
+		}
+		i += n;
+	}
+	if (!has_r)
+		return;
+	if (has_l)
+		iri_diags_add(d, IRI_D_BIDI_MIXED_DIRECTION, comp, start, end, 0, NULL, 0);
+	if (first != DIR_R)
+		iri_diags_add(d, IRI_D_BIDI_BOUNDARY, comp, start, end, 1, NULL, 0);
+	else if (last != DIR_R)
+		iri_diags_add(d, IRI_D_BIDI_BOUNDARY, comp, start, end, 2, NULL, 0);
+}
+
+static void check_bidi(const iri_ref *ref, iri_diags *d)
+{
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		const iri_span *sp = &ref->comp[k];
+		if (!sp->present)
+			continue;
+		size_t piece = sp->start;
+		for (size_t i = sp->start; i <= sp->end; i++) {
+			if (i == sp->end || is_bidi_delimiter((unsigned char)ref->text[i])) {
+				if (i > piece)
+					check_bidi_piece(ref, piece, i, (iri_component)k, d);
+				piece = i + 1;
+			}
+		}
+	}
+}
+
+static int default_port(const char *scheme, size_t n)
+{
+	static const struct { const char *name; int port; } ports[] = {
+		{ "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 },
+		{ "ftp", 21 }, { "gopher", 70 }, { "ldap", 389 }, { "telnet", 23 },
+	};
+	for (size_t i = 0; i < sizeof ports / sizeof ports[0]; i++)
+		if (strlen(ports[i].name) == n && strncasecmp(ports[i].name, scheme, n) == 0)
+			return ports[i].port;
+	return -1;
+}
+
+static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
+{
+	const char *text = ref->text;
+	const iri_span *sc = &ref->comp[IRI_COMP_SCHEME], *ui = &ref->comp[IRI_COMP_USERINFO];
+	const iri_span *h = &ref->comp[IRI_COMP_HOST], *po = &ref->comp[IRI_COMP_PORT];
+	const iri_span *pa = &ref->comp[IRI_COMP_PATH];
+	if (ui->present && memchr(text + ui->start, ':', ui->end - ui->start)) {
+		/* RFC 3986 3.2.1: "user:password" is deprecated. */
+		const char *colon = memchr(text + ui->start, ':', ui->end - ui->start);
+		iri_diags_add(d, IRI_D_PASSWORD_IN_USERINFO, IRI_COMP_USERINFO,
+			(size_t)(colon - text) + 1, ui->end, 0, NULL, 0);
+	}
+	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start)
+		iri_host_diagnose(ctx, text, h->start, h->end, d);
+	if (sc->present && po->present && po->end > po->start && ref->result != IRI_PARSE_BAD_PORT) {
+		int dp = default_port(text + sc->start, sc->end - sc->start);
+		long v = 0;
+		for (size_t k = po->start; k < po->end && v < 100000; k++)
+			v = v * 10 + (text[k] - '0');
+		if (dp >= 0 && v == dp)
+			iri_diags_add(d, IRI_D_DEFAULT_PORT, IRI_COMP_PORT, po->start - 1, po->end, dp, "", 0);
+	}
+	/* RFC 3986 5.2.4: dot segments in a path that is resolved, i.e. one that
+	 * has a scheme or authority or starts with "/". */
+	if (pa->present && pa->end > pa->start && (sc->present || ref->has_authority || text[pa->start] == '/')) {
+		bool dots = false;
+		size_t seg = pa->start;
+		for (size_t i = pa->start; i <= pa->end && !dots; i++) {
+			if (i == pa->end || text[i] == '/') {
+				size_t n = i - seg;
+				if ((n == 1 && text[seg] == '.') || (n == 2 && text[seg] == '.' && text[seg + 1] == '.'))
+					dots = !(seg == pa->start && !sc->present && !ref->has_authority && text[pa->start] != '/');
+				seg = i + 1;
+			}
+		}
+		if (dots) {
+			iri_buf *sug = &ctx->tmp[0];
+			iri_buf_reset(sug);
+			iri_remove_dot_segments(text + pa->start, pa->end - pa->start, sug);
+			iri_diags_add(d, IRI_D_DOT_SEGMENT, IRI_COMP_PATH, pa->start, pa->end, 0,
+				sug->data ? sug->data : "", sug->len);
+		}
+	}
+}
+
+/* Seed 001 3.1: a URI can be many times longer than its IRI (Thai: 9 ASCII
+ * characters per letter); worth knowing where lengths are limited. */
+static void check_expansion(const iri_ref *ref, iri_diags *d)
+{
+	size_t cps = 0, uri_chars = 0;
+	for (size_t i = 0; i < ref->len; i++) {
+		unsigned char c = (unsigned char)ref->text[i];
+		if ((c & 0xC0) != 0x80)
+			cps++;
+		uri_chars += c >= 0x80 ? 3 : 1;
+	}
+	if (cps > 0 && uri_chars >= 3 * cps && uri_chars - cps >= 64)
+		iri_diags_add(d, IRI_D_URI_EXPANSION, IRI_COMP_NONE, 0, ref->len, (int64_t)uri_chars, NULL, 0);
+}
+
+void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref_out, iri_diags *d)
+{
+	iri_ref ref;
+	iri_diags_clear(d);
+	iri_parse(text, len, IRI_PARSE_IRI, &ref);
+	check_code_points(ctx, &ref, d);
+	check_structure(&ref, d);
+	check_escapes(&ref, d);
+	check_nfc(ctx, &ref, d);
+	check_bidi(&ref, d);
+	check_parts(ctx, &ref, d);
+	check_expansion(&ref, d);
+	iri_diags_finish(d, text, len);
+	if (ref_out)
+		*ref_out = ref;
+}

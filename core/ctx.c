@@ -1,0 +1,137 @@
+/* iri_ctx: opens the ICU services once per process (DESIGN.md, "Expensive ICU
+ * objects ... are opened once in a context object and reused"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/ustring.h>
+
+#include "ctx_internal.h"
+
+/* UTS #46 section 4 with the checks DESIGN.md asks for. */
+#define IRI_UIDNA_COMMON (UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ)
+
+const char *iri_ctx_result_name(iri_ctx_result r)
+{
+	switch (r) {
+	case IRI_CTX_OK: return "OK";
+	case IRI_CTX_NO_MEMORY: return "NO_MEMORY";
+	case IRI_CTX_ICU_IDNA: return "ICU_IDNA";
+	case IRI_CTX_ICU_SPOOF: return "ICU_SPOOF";
+	case IRI_CTX_ICU_NORMALIZER: return "ICU_NORMALIZER";
+	}
+	return "UNKNOWN";
+}
+
+iri_ctx *iri_ctx_new(iri_ctx_result *result)
+{
+	iri_ctx_result res = IRI_CTX_OK;
+	UErrorCode err = U_ZERO_ERROR;
+	iri_ctx *ctx = calloc(1, sizeof *ctx);
+	if (!ctx) {
+		res = IRI_CTX_NO_MEMORY;
+		goto out;
+	}
+	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
+		iri_buf_init(&ctx->tmp[i]);
+	ctx->idna = uidna_openUTS46(IRI_UIDNA_COMMON | UIDNA_NONTRANSITIONAL_TO_ASCII |
+		UIDNA_NONTRANSITIONAL_TO_UNICODE, &err);
+	if (U_FAILURE(err)) {
+		res = IRI_CTX_ICU_IDNA;
+		goto out;
+	}
+	ctx->idna_transitional = uidna_openUTS46(IRI_UIDNA_COMMON, &err);
+	if (U_FAILURE(err)) {
+		res = IRI_CTX_ICU_IDNA;
+		goto out;
+	}
+	ctx->spoof = uspoof_open(&err);
+	if (U_SUCCESS(err)) {
+		/* UTS #39 5.2: Moderately Restrictive is the level browsers use for hosts. */
+		uspoof_setRestrictionLevel(ctx->spoof, USPOOF_MODERATELY_RESTRICTIVE);
+		uspoof_setChecks(ctx->spoof, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
+			USPOOF_INVISIBLE | USPOOF_AUX_INFO, &err);
+	}
+	if (U_FAILURE(err)) {
+		res = IRI_CTX_ICU_SPOOF;
+		goto out;
+	}
+	ctx->nfc = unorm2_getNFCInstance(&err);
+	if (U_SUCCESS(err))
+		ctx->nfkc = unorm2_getNFKCInstance(&err);
+	if (U_FAILURE(err))
+		res = IRI_CTX_ICU_NORMALIZER;
+out:
+	if (result)
+		*result = res;
+	if (res != IRI_CTX_OK) {
+		iri_ctx_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+void iri_ctx_free(iri_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	if (ctx->idna)
+		uidna_close(ctx->idna);
+	if (ctx->idna_transitional)
+		uidna_close(ctx->idna_transitional);
+	if (ctx->spoof)
+		uspoof_close(ctx->spoof);
+	if (ctx->conv)
+		ucnv_close(ctx->conv);
+	free(ctx->u16);
+	free(ctx->u16b);
+	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
+		iri_buf_fini(&ctx->tmp[i]);
+	free(ctx);
+}
+
+int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n)
+{
+	if (n <= *cap)
+		return 1;
+	size_t want = *cap ? *cap : 256;
+	while (want < n)
+		want *= 2;
+	UChar *p = realloc(*buf, want * sizeof *p);
+	if (!p)
+		return 0;
+	*buf = p;
+	*cap = want;
+	return 1;
+}
+
+int32_t iri_ctx_to_u16(UChar **buf, size_t *cap, const char *utf8, size_t len)
+{
+	/* UTF-16 never needs more code units than UTF-8 has bytes. */
+	if (len > INT32_MAX / 2 || !iri_ctx_u16_reserve(buf, cap, len + 1))
+		return -1;
+	UErrorCode err = U_ZERO_ERROR;
+	int32_t n = 0;
+	u_strFromUTF8(*buf, (int32_t)*cap, &n, utf8, (int32_t)len, &err);
+	if (U_FAILURE(err))
+		return -1;
+	return n;
+}
+
+int iri_ctx_open_charset(iri_ctx *ctx, const char *name)
+{
+	if (ctx->conv && strcmp(ctx->conv_name, name) == 0)
+		return 1;
+	if (strlen(name) >= sizeof ctx->conv_name)
+		return 0;
+	UErrorCode err = U_ZERO_ERROR;
+	UConverter *conv = ucnv_open(name, &err);
+	if (U_FAILURE(err) || !conv)
+		return 0;
+	/* Stop at the first byte the charset cannot map: such escapes stay escaped. */
+	ucnv_setToUCallBack(conv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &err);
+	if (ctx->conv)
+		ucnv_close(ctx->conv);
+	ctx->conv = conv;
+	strcpy(ctx->conv_name, name);
+	return 1;
+}

@@ -1,0 +1,41 @@
+/* The inside of iri_ctx, shared by core's own modules only. */
+#ifndef IRI_CTX_INTERNAL_H
+#define IRI_CTX_INTERNAL_H
+
+#include <unicode/ucnv.h>
+#include <unicode/uidna.h>
+#include <unicode/unorm2.h>
+#include <unicode/uspoof.h>
+
+#include "iri_buf.h"
+#include "iri_ctx.h"
+
+#define IRI_CTX_CHARSET_NAME_MAX 64
+
+struct iri_ctx {
+	UIDNA *idna;                 /* UTS #46 nontransitional */
+	UIDNA *idna_transitional;    /* UTS #46 transitional */
+	USpoofChecker *spoof;        /* UTS #39: restriction level + confusables */
+	const UNormalizer2 *nfc;     /* owned by ICU, not freed */
+	const UNormalizer2 *nfkc;
+	UConverter *conv;            /* legacy charset for to-iri --charset, opened on first use */
+	char conv_name[IRI_CTX_CHARSET_NAME_MAX];
+	/* Scratch space reused across calls so the per-line path does not allocate. */
+	UChar *u16;                  /* UTF-16 scratch, u16_cap code units */
+	size_t u16_cap;
+	UChar *u16b;
+	size_t u16b_cap;
+	iri_buf tmp[3];
+};
+
+/* Grows *buf to hold at least n UTF-16 code units; false on failure. */
+int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n);
+
+/* Converts UTF-8 to UTF-16 into one of the ctx scratch buffers; returns the
+ * length in code units or -1 (invalid UTF-8 or no memory). */
+int32_t iri_ctx_to_u16(UChar **buf, size_t *cap, const char *utf8, size_t len);
+
+/* Opens (or reuses) ctx->conv for name; false if ICU does not know it. */
+int iri_ctx_open_charset(iri_ctx *ctx, const char *name);
+
+#endif

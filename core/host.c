@@ -1,0 +1,693 @@
+/* Hosts in every encoding: UTS #46 via ICU uidna, %-escaped UTF-8 (idn-uri
+ * draft 2002), the 1998 ".i" zero-level domain (seed 000, 3.2), and the host
+ * findings of DESIGN.md's catalogue (UTS #46, RFC 1034, UTS #39 via uspoof).
+ *
+ * Scratch: this module never touches ctx->tmp or ctx->u16*, so a caller may
+ * hold data there across calls; it uses short-lived local buffers instead. */
+#include <string.h>
+
+#include <unicode/uchar.h>
+#include <unicode/uidna.h>
+#include <unicode/uspoof.h>
+
+#include "ctx_internal.h"
+#include "iri_host.h"
+#include "iri_utf8.h"
+
+/* Every buffer fed by a host is capped: no real host comes near 64 KiB
+ * (RFC 1034 3.1 allows 253 bytes), so longer input is refused outright. */
+#define HOST_MAX_BYTES ((size_t)64 * 1024)
+/* Derived buffers: ToUnicode of punycode, %-escaping (x3) and the ZLD form
+ * (up to 6 letters per 4-byte sequence) stay well under this. */
+#define HOST_SCRATCH_CAP_BYTES (HOST_MAX_BYTES * 8)
+
+/* Length problems of RFC 1034 3.1 (ICU reports them from ToASCII only). */
+#define IDNA_LENGTH_ERRORS (UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG)
+/* Returned when ICU itself fails (bad argument, no memory) rather than
+ * reporting a UTS #46 error: the name could not be processed as an IDN. */
+#define IDNA_CALL_FAILED UIDNA_ERROR_INVALID_ACE_LABEL
+
+/* RFC 1034 3.1: 63 octets per label, 255 per name on the wire, i.e. 253
+ * characters in text form without the root's trailing dot. */
+#define DNS_LABEL_MAX_BYTES 63
+#define DNS_NAME_MAX_BYTES 253
+
+const char *iri_host_form_name(iri_host_form f)
+{
+	switch (f) {
+	case IRI_HOSTFORM_UNICODE: return "UNICODE";
+	case IRI_HOSTFORM_ACE: return "ACE";
+	case IRI_HOSTFORM_PERCENT: return "PERCENT";
+	case IRI_HOSTFORM_ZLD: return "ZLD";
+	case IRI_HOSTFORM_ASCII: return "ASCII";
+	}
+	return "UNKNOWN";
+}
+
+const char *iri_host_result_name(iri_host_result r)
+{
+	switch (r) {
+	case IRI_HOST_OK: return "OK";
+	case IRI_HOST_BAD_INPUT: return "BAD_INPUT";
+	case IRI_HOST_NO_MEMORY: return "NO_MEMORY";
+	}
+	return "UNKNOWN";
+}
+
+void iri_host_forms_init(iri_host_forms *f)
+{
+	iri_buf_init(&f->unicode);
+	iri_buf_init(&f->idna);
+	iri_buf_init(&f->idna_transitional);
+	iri_buf_init(&f->percent);
+	iri_buf_init(&f->zld);
+	f->input_form = IRI_HOSTFORM_ASCII;
+	f->unicode_errors = 0;
+	f->idna_errors = 0;
+	f->idna_transitional_errors = 0;
+}
+
+void iri_host_forms_fini(iri_host_forms *f)
+{
+	if (!f)
+		return;
+	iri_buf_fini(&f->unicode);
+	iri_buf_fini(&f->idna);
+	iri_buf_fini(&f->idna_transitional);
+	iri_buf_fini(&f->percent);
+	iri_buf_fini(&f->zld);
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static void scratch_init(iri_buf *b)
+{
+	iri_buf_init(b);
+	b->cap = HOST_SCRATCH_CAP_BYTES;
+}
+
+/* Makes b->data hold at least n_bytes + 1 bytes; leaves b empty. */
+static bool buf_reserve(iri_buf *b, size_t n_bytes)
+{
+	static const char zeros[256];
+	iri_buf_reset(b);
+	while (b->alloc < n_bytes + 1) {
+		size_t step_bytes = n_bytes + 1 - b->len;
+		if (step_bytes > sizeof zeros)
+			step_bytes = sizeof zeros;
+		if (!iri_buf_append(b, zeros, step_bytes)) {
+			iri_buf_reset(b);
+			b->failed = true;
+			return false;
+		}
+	}
+	iri_buf_reset(b);
+	return true;
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static char ascii_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+static bool has_ace_prefix(const char *s, size_t len)
+{
+	/* RFC 5890 2.3.2.1: the ACE prefix "xn--", compared case-insensitively. */
+	return len >= 4 && ascii_lower(s[0]) == 'x' && ascii_lower(s[1]) == 'n' &&
+		s[2] == '-' && s[3] == '-';
+}
+
+static bool is_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+static bool is_utf8(const char *s, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	size_t i = 0;
+	while (i < len) {
+		if (p[i] < 0x80) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += iri_utf8_decode(p + i, len - i, &cp, &st);
+		if (st != IRI_UTF8_OK)
+			return false;
+	}
+	return true;
+}
+
+/* RFC 3986 2.1: "%" HEXDIG HEXDIG is one octet; a lone "%" stays as it is. */
+static bool pct_decode(const char *s, size_t len, iri_buf *out)
+{
+	iri_buf_reset(out);
+	for (size_t i = 0; i < len; i++) {
+		int hi, lo;
+		if (s[i] == '%' && i + 2 < len && (hi = hex_value(s[i + 1])) >= 0 &&
+		    (lo = hex_value(s[i + 2])) >= 0) {
+			iri_buf_putc(out, (char)(hi * 16 + lo));
+			i += 2;
+		} else {
+			iri_buf_putc(out, s[i]);
+		}
+	}
+	return !out->failed;
+}
+
+static bool has_pct_escape(const char *s, size_t len)
+{
+	for (size_t i = 0; i + 2 < len; i++)
+		if (s[i] == '%' && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0)
+			return true;
+	return false;
+}
+
+/* UTS #46 4 step 1 maps these to U+002E: "." U+3002 U+FF0E U+FF61.
+ * Returns the separator's length in bytes at s[i], or 0. */
+static size_t label_separator_bytes(const char *s, size_t len, size_t i)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	if (p[i] == '.')
+		return 1;
+	if (i + 3 > len)
+		return 0;
+	if (p[i] == 0xE3 && p[i + 1] == 0x80 && p[i + 2] == 0x82)
+		return 3;   /* U+3002 IDEOGRAPHIC FULL STOP */
+	if (p[i] == 0xEF && p[i + 1] == 0xBC && p[i + 2] == 0x8E)
+		return 3;   /* U+FF0E FULLWIDTH FULL STOP */
+	if (p[i] == 0xEF && p[i + 1] == 0xBD && p[i + 2] == 0xA1)
+		return 3;   /* U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP */
+	return 0;
+}
+
+/* ---- UTS #46 through ICU -------------------------------------------- */
+
+typedef enum { IDNA_NAME_TO_ASCII, IDNA_NAME_TO_UNICODE, IDNA_LABEL_TO_ASCII, IDNA_LABEL_TO_UNICODE } idna_op;
+
+static int32_t idna_call(const UIDNA *idna, idna_op op, const char *in, int32_t len,
+	char *dest, int32_t cap_bytes, UIDNAInfo *info, UErrorCode *err)
+{
+	switch (op) {
+	case IDNA_NAME_TO_ASCII:
+		return uidna_nameToASCII_UTF8(idna, in, len, dest, cap_bytes, info, err);
+	case IDNA_NAME_TO_UNICODE:
+		return uidna_nameToUnicodeUTF8(idna, in, len, dest, cap_bytes, info, err);
+	case IDNA_LABEL_TO_ASCII:
+		return uidna_labelToASCII_UTF8(idna, in, len, dest, cap_bytes, info, err);
+	case IDNA_LABEL_TO_UNICODE:
+		return uidna_labelToUnicodeUTF8(idna, in, len, dest, cap_bytes, info, err);
+	}
+	*err = U_ILLEGAL_ARGUMENT_ERROR;
+	return 0;
+}
+
+/* Runs one UTS #46 operation into out (reset first), growing on overflow.
+ * Returns ICU's UIDNA_ERROR_* bits; IDNA_CALL_FAILED if ICU itself failed,
+ * UIDNA_ERROR_DOMAIN_NAME_TOO_LONG for input over HOST_MAX_BYTES. */
+static uint32_t idna_run(const UIDNA *idna, idna_op op, const char *in, size_t len, iri_buf *out)
+{
+	uint32_t errors = 0;
+	iri_buf_reset(out);
+	if (len > HOST_MAX_BYTES) {
+		errors = UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+		goto done;
+	}
+	size_t want_bytes = len + 16;
+	for (int attempt = 0; attempt < 3; attempt++) {
+		if (!buf_reserve(out, want_bytes)) {
+			errors = IDNA_CALL_FAILED;
+			goto done;
+		}
+		UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+		UErrorCode err = U_ZERO_ERROR;
+		/* One byte is kept for our own terminating NUL. */
+		int32_t n_bytes = idna_call(idna, op, in, (int32_t)len, out->data,
+			(int32_t)(out->alloc - 1), &info, &err);
+		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0) {
+			want_bytes = (size_t)n_bytes;
+			continue;
+		}
+		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes >= out->alloc) {
+			errors = IDNA_CALL_FAILED;
+			goto done;
+		}
+		out->len = (size_t)n_bytes;
+		out->data[out->len] = '\0';
+		errors = info.errors;
+		goto done;
+	}
+	errors = IDNA_CALL_FAILED;
+done:
+	return errors;
+}
+
+uint32_t iri_idna_to_ascii(iri_ctx *ctx, bool transitional, const char *in, size_t len, iri_buf *out)
+{
+	/* UTS #46 4.2 ToASCII, nontransitional unless asked otherwise. */
+	return idna_run(transitional ? ctx->idna_transitional : ctx->idna, IDNA_NAME_TO_ASCII, in, len, out);
+}
+
+uint32_t iri_idna_to_unicode(iri_ctx *ctx, const char *in, size_t len, iri_buf *out)
+{
+	/* UTS #46 4.3 ToUnicode (nontransitional; no length checks). */
+	return idna_run(ctx->idna, IDNA_NAME_TO_UNICODE, in, len, out);
+}
+
+/* ---- 1998 zero-level domain (seed 000, 3.2) -------------------------- */
+
+#define ZLD_SUFFIX ".i"
+
+bool iri_zld_encode(const char *in, size_t len, iri_buf *out)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const uint8_t *p = (const uint8_t *)in;
+	bool ok = false;
+	size_t label_cp = 0;
+	iri_buf_reset(out);
+	if (len == 0 || len > HOST_MAX_BYTES)
+		goto done;
+	for (size_t i = 0; i < len;) {
+		if (p[i] == '.') {
+			if (label_cp == 0)
+				goto done;   /* an empty label has no encoding */
+			iri_buf_putc(out, '.');
+			label_cp = 0;
+			i++;
+			continue;
+		}
+		uint32_t cp = p[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += cp < 0x80 ? 1 : iri_utf8_decode(p + i, len - i, &cp, &st);
+		if (st != IRI_UTF8_OK)
+			goto done;
+		/* Leading zero nibbles are dropped, except the last two (3.2). */
+		int nibbles = 2;
+		while (nibbles < 8 && (cp >> (4 * nibbles)) != 0)
+			nibbles++;
+		/* The first nibble as an "Initial" letter G..V, the rest as hex. */
+		iri_buf_putc(out, (char)('G' + ((cp >> (4 * (nibbles - 1))) & 0xF)));
+		for (int k = nibbles - 2; k >= 0; k--)
+			iri_buf_putc(out, hex[(cp >> (4 * k)) & 0xF]);
+		label_cp++;
+	}
+	if (label_cp == 0)
+		goto done;   /* empty last label (trailing dot) */
+	iri_buf_puts(out, ZLD_SUFFIX);
+	ok = !out->failed;
+done:
+	if (!ok)
+		iri_buf_reset(out);
+	return ok;
+}
+
+bool iri_zld_decode(const char *in, size_t len, iri_buf *out)
+{
+	bool ok = false;
+	iri_buf_reset(out);
+	/* The name must end in the ".i" zero-level domain (seed 000, 2), with at
+	 * least one encoded label before it. */
+	if (len < 3 || len > HOST_MAX_BYTES || in[len - 2] != '.' || ascii_lower(in[len - 1]) != 'i')
+		goto done;
+	size_t body_len = len - 2;
+	uint32_t cp = 0;
+	int nibbles = 0;          /* nibbles of cp read so far; 0 = between code points */
+	size_t label_cp = 0;
+	for (size_t i = 0; i <= body_len; i++) {
+		char c = i < body_len ? in[i] : '.';
+		char u = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+		bool initial = u >= 'G' && u <= 'V';
+		int sub = hex_value(u);
+		if (c == '.' || initial) {
+			/* Finish the code point in progress: at least two nibbles, no
+			 * leading zero nibble beyond the last two (canonical form). */
+			if (nibbles == 1)
+				goto done;
+			if (nibbles > 0) {
+				if (nibbles > 2 && (cp >> (4 * (nibbles - 1))) == 0)
+					goto done;
+				/* No separators or NUL smuggled inside a label. */
+				if (cp == '.' || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+					goto done;
+				iri_buf_put_cp(out, cp);
+				label_cp++;
+			}
+			cp = 0;
+			nibbles = 0;
+		}
+		if (c == '.') {
+			if (label_cp == 0)
+				goto done;   /* empty label */
+			if (i < body_len)
+				iri_buf_putc(out, '.');
+			label_cp = 0;
+		} else if (initial) {
+			cp = (uint32_t)(u - 'G');
+			nibbles = 1;
+		} else if (sub >= 0 && nibbles > 0) {
+			if (nibbles >= 6)
+				goto done;   /* beyond U+10FFFF */
+			cp = cp * 16 + (uint32_t)sub;
+			nibbles++;
+		} else {
+			goto done;   /* a digit where an initial is needed, or not a letter at all */
+		}
+	}
+	ok = !out->failed;
+done:
+	if (!ok)
+		iri_buf_reset(out);
+	return ok;
+}
+
+/* ---- all forms of one host ------------------------------------------ */
+
+static bool name_has_ace_label(const char *s, size_t len)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= len; i++) {
+		size_t sep_bytes = i < len ? label_separator_bytes(s, len, i) : 1;
+		if (sep_bytes == 0)
+			continue;
+		if (has_ace_prefix(s + start, i - start))
+			return true;
+		start = i + sep_bytes;
+		i += sep_bytes - 1;
+	}
+	return false;
+}
+
+static bool ends_with_zld(const char *s, size_t len)
+{
+	return len >= 3 && s[len - 2] == '.' && ascii_lower(s[len - 1]) == 'i';
+}
+
+/* idn-uri draft 2002: each non-ASCII octet of the UTF-8 as %HH (upper case,
+ * RFC 3986 2.1); ASCII kept as it is. */
+static void pct_encode_non_ascii(const char *s, size_t len, iri_buf *out)
+{
+	iri_buf_reset(out);
+	for (size_t i = 0; i < len; i++) {
+		uint8_t b = (uint8_t)s[i];
+		if (b >= 0x80)
+			iri_buf_put_pct(out, b);
+		else
+			iri_buf_putc(out, (char)b);
+	}
+}
+
+iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri_host_forms *out)
+{
+	iri_host_result result = IRI_HOST_OK;
+	iri_buf decoded;
+	scratch_init(&decoded);
+	out->input_form = IRI_HOSTFORM_ASCII;
+	out->unicode_errors = out->idna_errors = out->idna_transitional_errors = 0;
+	iri_buf_reset(&out->unicode);
+	iri_buf_reset(&out->idna);
+	iri_buf_reset(&out->idna_transitional);
+	iri_buf_reset(&out->percent);
+	iri_buf_reset(&out->zld);
+	if (len > HOST_MAX_BYTES) {
+		out->unicode_errors = out->idna_errors = out->idna_transitional_errors =
+			UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+		result = IRI_HOST_BAD_INPUT;
+		goto done;
+	}
+
+	/* Which form was given, and its Unicode text (not yet mapped). */
+	if (has_pct_escape(host, len)) {
+		out->input_form = IRI_HOSTFORM_PERCENT;
+		pct_decode(host, len, &decoded);
+	} else if (ends_with_zld(host, len) && iri_zld_decode(host, len, &decoded)) {
+		out->input_form = IRI_HOSTFORM_ZLD;
+	} else {
+		iri_buf_append(&decoded, host, len);
+		if (name_has_ace_label(host, len))
+			out->input_form = IRI_HOSTFORM_ACE;
+		else if (!is_ascii(host, len))
+			out->input_form = IRI_HOSTFORM_UNICODE;
+	}
+	if (decoded.failed) {
+		result = IRI_HOST_NO_MEMORY;
+		goto done;
+	}
+	const char *text = decoded.data ? decoded.data : "";
+	size_t text_len = decoded.len;
+	if (!is_utf8(text, text_len))
+		result = IRI_HOST_BAD_INPUT;   /* ICU sees U+FFFD and reports it */
+
+	out->unicode_errors = iri_idna_to_unicode(ctx, text, text_len, &out->unicode);
+	out->idna_errors = iri_idna_to_ascii(ctx, false, text, text_len, &out->idna);
+	out->idna_transitional_errors = iri_idna_to_ascii(ctx, true, text, text_len, &out->idna_transitional);
+	pct_encode_non_ascii(text, text_len, &out->percent);
+
+	/* The .i form of the mapped name; if mapping failed, of the input text. */
+	const char *zsrc = out->unicode_errors == 0 ? out->unicode.data : text;
+	size_t zsrc_len = out->unicode_errors == 0 ? out->unicode.len : text_len;
+	if (!zsrc)
+		zsrc = "";
+	if (is_ascii(zsrc, zsrc_len))
+		iri_buf_append(&out->zld, zsrc, zsrc_len);
+	else
+		iri_zld_encode(zsrc, zsrc_len, &out->zld);   /* stays empty if impossible */
+
+	if (out->unicode.failed || out->idna.failed || out->idna_transitional.failed ||
+	    out->percent.failed || out->zld.failed)
+		result = IRI_HOST_NO_MEMORY;
+done:
+	iri_buf_fini(&decoded);
+	return result;
+}
+
+/* ---- diagnostics ----------------------------------------------------- */
+
+typedef struct {
+	iri_ctx *ctx;
+	const char *text;
+	iri_diags *diags;
+	iri_buf label;      /* one label, %-decoded */
+	iri_buf conv;       /* ICU output */
+	iri_buf skeleton;   /* UTS #39 skeleton */
+	USpoofCheckResult *spoof_result;
+	bool idn;           /* the name has non-ASCII or "xn--" labels */
+	bool flagged_bad;   /* some label got BAD_IDN */
+} host_scan;
+
+/* UTS #39 4: a skeleton made only of [a-z0-9-] means the label looks like
+ * an ASCII (Latin) name although it is not one. */
+static bool is_ldh(const char *s, size_t len)
+{
+	if (len == 0)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
+			return false;
+	}
+	return true;
+}
+
+/* A label with right-to-left characters (bidi class R or AL) is shown in
+ * reverse order, so its logical-order skeleton does not describe what the
+ * reader sees as an ASCII name (UAX #9; RFC 5893 1). */
+static bool has_rtl(const char *s, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp = p[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += cp < 0x80 ? 1 : iri_utf8_decode(p + i, len - i, &cp, &st);
+		UCharDirection dir = u_charDirection((UChar32)cp);
+		if (dir == U_RIGHT_TO_LEFT || dir == U_RIGHT_TO_LEFT_ARABIC)
+			return true;
+	}
+	return false;
+}
+
+static void spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start, size_t end)
+{
+	if (is_ascii(u, u_len) || u_len > INT32_MAX)
+		return;
+	UErrorCode err = U_ZERO_ERROR;
+	if (!sc->spoof_result) {
+		sc->spoof_result = uspoof_openCheckResult(&err);
+		if (U_FAILURE(err))
+			return;
+	}
+	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
+	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->spoof_result, &err);
+	if (U_SUCCESS(err) && (checks & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))) {
+		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->spoof_result, &err);
+		iri_diags_add(sc->diags, IRI_D_MIXED_SCRIPT, IRI_COMP_HOST, start, end,
+			U_SUCCESS(err) ? (int64_t)level : 0, NULL, 0);
+	}
+	/* UTS #39 4: skeleton; a non-ASCII left-to-right label whose skeleton
+	 * is plain LDH is a lookalike of an ASCII label (detail 1).  Whole-script
+	 * confusables (detail 2) have no ICU API since ICU 58 and are not sought. */
+	if (has_rtl(u, u_len))
+		return;
+	err = U_ZERO_ERROR;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		size_t want_bytes = attempt == 0 ? u_len * 2 + 16 : sc->skeleton.alloc;
+		if (!buf_reserve(&sc->skeleton, want_bytes))
+			return;
+		err = U_ZERO_ERROR;
+		int32_t n_bytes = uspoof_getSkeletonUTF8(sc->ctx->spoof, 0, u, (int32_t)u_len,
+			sc->skeleton.data, (int32_t)(sc->skeleton.alloc - 1), &err);
+		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0 && attempt == 0) {
+			if (!buf_reserve(&sc->skeleton, (size_t)n_bytes))
+				return;
+			continue;
+		}
+		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes >= sc->skeleton.alloc)
+			return;
+		sc->skeleton.len = (size_t)n_bytes;
+		sc->skeleton.data[n_bytes] = '\0';
+		break;
+	}
+	if (U_SUCCESS(err) && is_ldh(sc->skeleton.data, sc->skeleton.len))
+		iri_diags_add(sc->diags, IRI_D_CONFUSABLE, IRI_COMP_HOST, start, end, 1,
+			sc->skeleton.data, sc->skeleton.len);
+}
+
+/* One label at text[start..end) (raw, possibly %-escaped). */
+static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
+{
+	/* Without escapes the raw label is used in place (no copy per keystroke). */
+	const char *lab = sc->text + start;
+	size_t lab_len = end - start;
+	if (raw_pct) {
+		if (!pct_decode(lab, lab_len, &sc->label))
+			return;
+		lab = sc->label.data ? sc->label.data : "";
+		lab_len = sc->label.len;
+	}
+
+	if (!sc->idn) {
+		/* RFC 1034 3.1 on a plain ASCII label. */
+		if (lab_len > DNS_LABEL_MAX_BYTES)
+			iri_diags_add(sc->diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, start, end, 0, NULL, 0);
+		return;
+	}
+	if (lab_len == 0)
+		return;   /* empty labels are judged on the whole name */
+
+	/* UTS #46 4.2 ToASCII per label, to put errors on the right label. */
+	uint32_t a_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, lab, lab_len, &sc->conv);
+	if (a_errors & UIDNA_ERROR_LABEL_TOO_LONG)
+		iri_diags_add(sc->diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, start, end, 0, NULL, 0);
+	uint32_t bad = a_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
+	if (bad) {
+		iri_diags_add(sc->diags, IRI_D_BAD_IDN, IRI_COMP_HOST, start, end, (int64_t)bad, NULL, 0);
+		sc->flagged_bad = true;
+	}
+
+	/* UTS #46 4.3 ToUnicode: the text to judge for spoofing. */
+	uint32_t u_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_UNICODE, lab, lab_len, &sc->conv);
+	if (has_ace_prefix(lab, lab_len)) {
+		/* RFC 5891 5.5: an A-label has a U-label to show instead. */
+		if (u_errors == 0)
+			iri_diags_add(sc->diags, IRI_D_ACE_LABEL, IRI_COMP_HOST, start, end, 0,
+				sc->conv.data, sc->conv.len);
+		else if (!bad) {
+			iri_diags_add(sc->diags, IRI_D_BAD_IDN, IRI_COMP_HOST, start, end, (int64_t)u_errors, NULL, 0);
+			sc->flagged_bad = true;
+		}
+	}
+	if (u_errors == 0 && !bad && sc->conv.data)
+		spoof_label(sc, sc->conv.data, sc->conv.len, start, end);
+}
+
+void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
+{
+	host_scan sc;
+	iri_buf whole;
+	memset(&sc, 0, sizeof sc);
+	sc.ctx = ctx;
+	sc.text = text;
+	sc.diags = diags;
+	scratch_init(&sc.label);
+	scratch_init(&sc.conv);
+	scratch_init(&sc.skeleton);
+	scratch_init(&whole);
+	if (host_end <= host_start)
+		goto done;
+	const char *host = text + host_start;
+	size_t len = host_end - host_start;
+	if (len > HOST_MAX_BYTES) {
+		iri_diags_add(diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start, host_end, 0, NULL, 0);
+		goto done;
+	}
+	bool pct = has_pct_escape(host, len);
+	const char *name = host;
+	size_t name_len = len;
+	if (pct) {
+		if (!pct_decode(host, len, &whole))
+			goto done;
+		name = whole.data ? whole.data : "";
+		name_len = whole.len;
+	}
+	sc.idn = !is_ascii(name, name_len) || name_has_ace_label(name, name_len);
+
+	/* Whole-name ToASCII (UTS #46 4.2): bidi (RFC 5893) and the name length
+	 * are properties of the whole name, not of one label. */
+	uint32_t name_errors = 0;
+	if (sc.idn || pct)
+		name_errors = iri_idna_to_ascii(ctx, false, name, name_len, &sc.conv);
+	if (pct)
+		/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form. */
+		iri_diags_add(diags, IRI_D_PERCENT_ENCODED_HOST, IRI_COMP_HOST, host_start, host_end, 0,
+			name_errors == 0 ? sc.conv.data : NULL, name_errors == 0 ? sc.conv.len : 0);
+	if (!sc.idn)
+		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
+
+	size_t label_start = host_start;
+	for (size_t i = host_start; i <= host_end; i++) {
+		size_t sep_bytes = i < host_end ? label_separator_bytes(text, host_end, i) : 1;
+		if (sep_bytes == 0)
+			continue;
+		scan_label(&sc, label_start, i, pct);
+		label_start = i + sep_bytes;
+		i += sep_bytes - 1;
+	}
+
+	/* RFC 1034 3.1: 253 characters without the root's trailing dot. */
+	bool name_too_long;
+	if (sc.idn) {
+		name_too_long = (name_errors & UIDNA_ERROR_DOMAIN_NAME_TOO_LONG) != 0;
+	} else {
+		size_t n = name_len;
+		if (n > 0 && name[n - 1] == '.')
+			n--;
+		name_too_long = n > DNS_NAME_MAX_BYTES;
+	}
+	if (name_too_long)
+		iri_diags_add(diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start, host_end, 0, NULL, 0);
+	uint32_t name_bad = name_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
+	if (name_bad && !sc.flagged_bad)
+		iri_diags_add(diags, IRI_D_BAD_IDN, IRI_COMP_HOST, host_start, host_end, (int64_t)name_bad, NULL, 0);
+done:
+	if (sc.spoof_result)
+		uspoof_closeCheckResult(sc.spoof_result);
+	iri_buf_fini(&sc.label);
+	iri_buf_fini(&sc.conv);
+	iri_buf_fini(&sc.skeleton);
+	iri_buf_fini(&whole);
+}

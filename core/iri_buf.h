@@ -1,0 +1,43 @@
+/* iri_buf: a growable byte buffer with a size cap.
+ *
+ * A plain value type (not opaque): callers embed it and pass its address.
+ * The buffer owns `data`; iri_buf_fini() releases it.  Appends past the cap
+ * or after an allocation failure set `failed` and are dropped, so a caller
+ * checks once at the end instead of after every append. */
+#ifndef IRI_BUF_H
+#define IRI_BUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Default cap in bytes: large enough for any line we accept (see
+ * IRI_MAX_INPUT_BYTES), small enough that hostile input cannot exhaust memory. */
+#define IRI_BUF_DEFAULT_CAP ((size_t)256 * 1024 * 1024)
+
+typedef struct {
+	char *data;      /* NUL-terminated when len > 0 or after any append */
+	size_t len;      /* bytes used, excluding the terminating NUL */
+	size_t alloc;    /* bytes allocated */
+	size_t cap;      /* maximum len in bytes; 0 means IRI_BUF_DEFAULT_CAP */
+	bool failed;     /* an append was dropped (cap or out of memory) */
+} iri_buf;
+
+void iri_buf_init(iri_buf *b);
+/* Releases the data; the buffer is then empty and reusable.  NULL is safe. */
+void iri_buf_fini(iri_buf *b);
+/* Empties the buffer but keeps its memory (no per-line allocation). */
+void iri_buf_reset(iri_buf *b);
+/* Makes room for extra_bytes more without changing len; false past the cap. */
+bool iri_buf_reserve(iri_buf *b, size_t extra_bytes);
+bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes);
+bool iri_buf_putc(iri_buf *b, char c);
+bool iri_buf_puts(iri_buf *b, const char *s);
+/* Appends "%HH" with upper-case hex digits (RFC 3986 2.1: SHOULD use upper case). */
+bool iri_buf_put_pct(iri_buf *b, uint8_t byte);
+/* Appends one code point as UTF-8; surrogates and values > 0x10FFFF are dropped and set failed. */
+bool iri_buf_put_cp(iri_buf *b, uint32_t cp);
+/* Swaps the contents of two buffers (parse into a temporary, swap in on success). */
+void iri_buf_swap(iri_buf *a, iri_buf *b);
+
+#endif

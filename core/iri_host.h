@@ -1,0 +1,70 @@
+/* Hosts in every encoding: UTS #46 (ICU uidna), %-escaped UTF-8 (idn-uri
+ * draft 2002), and the 1998 zero-level-domain ".i" form (seed 000, 3.2). */
+#ifndef IRI_HOST_H
+#define IRI_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "iri_buf.h"
+#include "iri_ctx.h"
+#include "iri_diag.h"
+
+typedef enum {
+	IRI_HOSTFORM_UNICODE,   /* plain (possibly non-ASCII) reg-name */
+	IRI_HOSTFORM_ACE,       /* at least one "xn--" label */
+	IRI_HOSTFORM_PERCENT,   /* %-escaped UTF-8 */
+	IRI_HOSTFORM_ZLD,       /* 1998 ".i" form */
+	IRI_HOSTFORM_ASCII      /* plain ASCII, none of the above */
+} iri_host_form;
+
+const char *iri_host_form_name(iri_host_form f);
+
+typedef struct {
+	iri_host_form input_form;   /* what the input looked like */
+	iri_buf unicode;            /* UTF-8; UTS #46 ToUnicode of the decoded input */
+	iri_buf idna;               /* A-labels, UTS #46 nontransitional ToASCII */
+	iri_buf idna_transitional;  /* A-labels, UTS #46 transitional ToASCII */
+	iri_buf percent;            /* %-escaped UTF-8 of the decoded input (not mapped) */
+	iri_buf zld;                /* 1998 form: encoded labels + ".i", or the ASCII host itself */
+	uint32_t unicode_errors;    /* ICU UIDNA_ERROR_* bits of each conversion; 0 = fine */
+	uint32_t idna_errors;
+	uint32_t idna_transitional_errors;
+} iri_host_forms;
+
+void iri_host_forms_init(iri_host_forms *f);
+void iri_host_forms_fini(iri_host_forms *f);   /* NULL is safe */
+
+typedef enum {
+	IRI_HOST_OK,
+	IRI_HOST_BAD_INPUT,     /* not UTF-8 even after %-decoding; forms hold what could be done */
+	IRI_HOST_NO_MEMORY
+} iri_host_result;
+
+const char *iri_host_result_name(iri_host_result r);
+
+/* Fills every form of host[0..len), which may be given in any of them. */
+iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri_host_forms *out);
+
+/* UTS #46 ToASCII / ToUnicode on a whole domain name (ICU uidna_nameTo*_UTF8,
+ * with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules).  Output is
+ * reset and filled; returns the UIDNA_ERROR_* bits (0 = no error). */
+uint32_t iri_idna_to_ascii(iri_ctx *ctx, bool transitional, const char *in, size_t len, iri_buf *out);
+uint32_t iri_idna_to_unicode(iri_ctx *ctx, const char *in, size_t len, iri_buf *out);
+
+/* 1998 zero-level-domain encoding, seed 000 section 3.2: each code point's
+ * nibbles without leading zero groups (but at least two), the first as G..V,
+ * the rest as 0..F; labels joined by "." and ".i" appended.  in is UTF-8;
+ * returns false (and leaves out empty) if it is not well-formed. */
+bool iri_zld_encode(const char *in, size_t len, iri_buf *out);
+/* Decodes a name ending in ".i" back to UTF-8 (the seed's 'decompiler');
+ * returns false if any label is not a valid encoding. */
+bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
+
+/* Adds the host findings (BAD_IDN, DNS_LENGTH_LIMIT, ACE_LABEL,
+ * PERCENT_ENCODED_HOST, MIXED_SCRIPT, CONFUSABLE) for the reg-name at
+ * text[host_start..host_end); spans are byte offsets into text. */
+void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
+
+#endif

@@ -1,0 +1,56 @@
+/* IRI -> URI (RFC 3987 3.1) and URI -> IRI (RFC 3987 3.2). */
+#ifndef IRI_MAP_H
+#define IRI_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "iri_buf.h"
+#include "iri_ctx.h"
+#include "iri_diag.h"
+
+typedef enum {
+	IRI_HOSTMODE_IDNA,     /* UTS #46 nontransitional ToASCII: A-labels (default) */
+	IRI_HOSTMODE_PERCENT,  /* %-escaped UTF-8 (RFC 3987 3.1 step 2; idn-uri draft 2002) */
+	IRI_HOSTMODE_ZLD       /* the 1998 ".i" zero-level-domain encoding (seed 000, 3.2) */
+} iri_host_mode;
+
+typedef struct {
+	bool nfc;              /* RFC 3987 3.1 step 1 variants A/B: normalise to NFC first */
+	iri_host_mode host;
+} iri_to_uri_opts;
+
+typedef enum {
+	IRI_HOSTOUT_KEEP,      /* leave the host as written (default) */
+	IRI_HOSTOUT_UNICODE    /* A-labels, %-escapes and ".i" forms to Unicode */
+} iri_host_out;
+
+typedef struct {
+	iri_host_out host;
+	const char *charset;   /* NULL: only UTF-8 is decoded; else an ICU converter name */
+} iri_to_iri_opts;
+
+typedef enum {
+	IRI_MAP_OK,
+	IRI_MAP_NO_MEMORY,     /* output cap reached or allocation failed */
+	IRI_MAP_BAD_CHARSET    /* ICU does not know opts->charset */
+} iri_map_result;
+
+const char *iri_map_result_name(iri_map_result r);
+
+/* Maps text[0..len) to a URI, appending to *out (which is reset first).
+ * Never fails on bad input: what cannot be mapped is %-escaped byte by byte
+ * and reported in diags (may be NULL).  The result is ASCII-only and
+ * iri_to_uri() of it gives it back unchanged.  Findings are added to diags but
+ * iri_diags_finish() is left to the caller. */
+iri_map_result iri_to_uri(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_uri_opts *opts, iri_buf *out, iri_diags *diags);
+
+/* Maps text[0..len) to an IRI (RFC 3987 3.2 steps 1-5), appending to *out
+ * (reset first).  Escapes that are not well-formed UTF-8, that are overlong or
+ * surrogates, or that give characters not appropriate in an IRI stay escaped
+ * and are reported in diags (may be NULL). */
+iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_iri_opts *opts, iri_buf *out, iri_diags *diags);
+
+#endif

@@ -1,0 +1,39 @@
+/* Strict UTF-8 helpers shared by core modules (RFC 3629). */
+#ifndef IRI_UTF8_H
+#define IRI_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+	IRI_UTF8_OK,
+	IRI_UTF8_TRUNCATED,   /* sequence cut short by end of input or a non-continuation byte */
+	IRI_UTF8_BAD_LEAD,    /* 0x80..0xBF or 0xF8..0xFF as a first byte */
+	IRI_UTF8_OVERLONG,    /* e.g. C0 AF for "/" (RFC 3629 10) */
+	IRI_UTF8_SURROGATE,   /* U+D800..U+DFFF encoded (ED A0..BF xx) */
+	IRI_UTF8_TOO_LARGE    /* above U+10FFFF */
+} iri_utf8_status;
+
+const char *iri_utf8_status_name(iri_utf8_status s);
+
+/* Decodes one code point from bytes[0..n_bytes).  On success stores the code
+ * point in *cp and returns its length in bytes (1..4).  On failure returns the
+ * number of bytes that form the bad sequence (at least 1, so callers always
+ * advance), stores U+FFFD in *cp and the reason in *status. */
+size_t iri_utf8_decode(const uint8_t *bytes, size_t n_bytes, uint32_t *cp, iri_utf8_status *status);
+
+/* Number of code points in bytes[0..n_bytes); each bad sequence counts as the
+ * number of bytes iri_utf8_decode() consumed for it, one code point each. */
+size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes);
+
+/* Converts a byte offset to a code point offset; byte_off is clamped to n_bytes. */
+size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off);
+
+/* Value of a hex digit, or -1. */
+int iri_hex_value(char c);
+
+/* True if text[i..] starts a well-formed "%" HEXDIG HEXDIG (RFC 3986 2.1) within
+ * len bytes; stores the octet in *octet. */
+int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet);
+
+#endif

@@ -1,0 +1,308 @@
+/* IRI -> URI (RFC 3987 3.1) and URI -> IRI (RFC 3987 3.2). */
+#include <string.h>
+
+#include <unicode/ucnv.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+#include "ctx_internal.h"
+#include "iri_chars.h"
+#include "iri_host.h"
+#include "iri_map.h"
+#include "iri_utf8.h"
+
+const char *iri_map_result_name(iri_map_result r)
+{
+	switch (r) {
+	case IRI_MAP_OK: return "OK";
+	case IRI_MAP_NO_MEMORY: return "NO_MEMORY";
+	case IRI_MAP_BAD_CHARSET: return "BAD_CHARSET";
+	}
+	return "UNKNOWN";
+}
+
+static bool is_ascii_only(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* RFC 3987 3.1 step 1 variants A/B: NFC on the whole text.  Returns false if
+ * the text is already NFC or cannot be normalised (invalid UTF-8); the text is
+ * then mapped as it is. */
+static bool nfc_into(iri_ctx *ctx, const char *text, size_t len, iri_buf *out)
+{
+	if (is_ascii_only(text, len))
+		return false;
+	int32_t n16 = iri_ctx_to_u16(&ctx->u16, &ctx->u16_cap, text, len);
+	if (n16 < 0)
+		return false;
+	UErrorCode err = U_ZERO_ERROR;
+	if (unorm2_isNormalized(ctx->nfc, ctx->u16, n16, &err) || U_FAILURE(err))
+		return false;
+	err = U_ZERO_ERROR;
+	/* NFC can grow a string by at most a factor of 3 (UAX #15 9). */
+	if (!iri_ctx_u16_reserve(&ctx->u16b, &ctx->u16b_cap, (size_t)n16 * 3 + 1))
+		return false;
+	int32_t m16 = unorm2_normalize(ctx->nfc, ctx->u16, n16, ctx->u16b, (int32_t)ctx->u16b_cap, &err);
+	if (U_FAILURE(err))
+		return false;
+	/* UTF-8 needs at most 3 bytes per UTF-16 code unit. */
+	iri_buf_reset(out);
+	if (!iri_buf_reserve(out, (size_t)m16 * 3))
+		return false;
+	int32_t n8 = 0;
+	u_strToUTF8(out->data, (int32_t)(out->alloc - 1), &n8, ctx->u16b, m16, &err);
+	if (U_FAILURE(err))
+		return false;
+	out->len = (size_t)n8;
+	out->data[out->len] = '\0';
+	return true;
+}
+
+/* RFC 3987 3.1 step 2 for one byte outside the host: ASCII that URIs allow is
+ * kept, everything else becomes %HH.  A "%" that does not start an escape is
+ * itself escaped, so the result is a URI and mapping it again changes nothing. */
+static void map_byte(const char *text, size_t len, size_t i, iri_buf *out, size_t *step)
+{
+	unsigned char c = (unsigned char)text[i];
+	uint8_t octet;
+	*step = 1;
+	if (c == '%') {
+		if (iri_pct_at(text, len, i, &octet)) {
+			iri_buf_append(out, text + i, 3);
+			*step = 3;
+		} else {
+			iri_buf_put_pct(out, '%');
+		}
+		return;
+	}
+	/* RFC 3987 3.1 also allows escaping the ASCII that URIs forbid. */
+	if (c >= 0x80 || c < 0x20 || c == 0x7F || iri_is_unwise_ascii(c))
+		iri_buf_put_pct(out, c);
+	else
+		iri_buf_putc(out, (char)c);
+}
+
+static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_buf *out)
+{
+	size_t step;
+	for (size_t i = from; i < to; i += step)
+		map_byte(text, len, i, out, &step);
+}
+
+/* Percent-decodes host[0..n) into out; false if the result has no non-ASCII. */
+static void pct_decode(const char *s, size_t n, iri_buf *out)
+{
+	iri_buf_reset(out);
+	for (size_t i = 0; i < n; i++) {
+		uint8_t octet;
+		if (iri_pct_at(s, n, i, &octet)) {
+			iri_buf_putc(out, (char)octet);
+			i += 2;
+		} else {
+			iri_buf_putc(out, s[i]);
+		}
+	}
+}
+
+/* The host of RFC 3987 3.1: converted only if written with non-ASCII
+ * characters, so an ASCII host (A-labels, %-escapes) is left as it is and
+ * mapping twice changes nothing. */
+static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size_t he,
+	iri_host_mode mode, iri_buf *out)
+{
+	if (mode == IRI_HOSTMODE_PERCENT || is_ascii_only(text + hs, he - hs)) {
+		map_bytes(text, len, hs, he, out);
+		return;
+	}
+	iri_buf *decoded = &ctx->tmp[1], *conv = &ctx->tmp[2];
+	pct_decode(text + hs, he - hs, decoded);
+	bool ok = false;
+	if (!decoded->failed) {
+		if (mode == IRI_HOSTMODE_IDNA)
+			ok = iri_idna_to_ascii(ctx, false, decoded->data, decoded->len, conv) == 0;
+		else
+			ok = iri_zld_encode(decoded->data, decoded->len, conv);
+	}
+	/* UTS #46 failed: fall back to %-escaped UTF-8 (RFC 3987 3.1 step 2),
+	 * which check reports as BAD_IDN. */
+	if (ok && !conv->failed)
+		iri_buf_append(out, conv->data, conv->len);
+	else
+		map_bytes(text, len, hs, he, out);
+}
+
+iri_map_result iri_to_uri(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_uri_opts *opts, iri_buf *out, iri_diags *diags)
+{
+	(void)diags;
+	iri_to_uri_opts defaults = { .nfc = false, .host = IRI_HOSTMODE_IDNA };
+	if (!opts)
+		opts = &defaults;
+	iri_buf_reset(out);
+	iri_buf *normalised = &ctx->tmp[0];
+	if (opts->nfc && nfc_into(ctx, text, len, normalised)) {
+		text = normalised->data;
+		len = normalised->len;
+	}
+	/* ASCII fast path: nothing but escaping of forbidden ASCII to do. */
+	iri_ref ref;
+	iri_split(text, len, &ref);
+	const iri_span *h = &ref.comp[IRI_COMP_HOST];
+	if (h->present && text[h->start] != '[') {
+		map_bytes(text, len, 0, h->start, out);
+		map_host(ctx, text, len, h->start, h->end, opts->host, out);
+		map_bytes(text, len, h->end, len, out);
+	} else {
+		map_bytes(text, len, 0, len, out);
+	}
+	return out->failed ? IRI_MAP_NO_MEMORY : IRI_MAP_OK;
+}
+
+/* ---- URI -> IRI ---------------------------------------------------------- */
+
+/* Which component byte i is in. */
+static iri_component component_at(const iri_ref *r, size_t i)
+{
+	for (int c = 0; c < IRI_COMP_COUNT; c++)
+		if (r->comp[c].present && i >= r->comp[c].start && i < r->comp[c].end)
+			return (iri_component)c;
+	return IRI_COMP_NONE;
+}
+
+/* RFC 3987 3.2 steps 2-4 on a run of escapes text[s..e) (all "%HH"), whose
+ * octets are oct[0..n): decode what is UTF-8 and appropriate, keep the rest
+ * as it was written (or re-escaped in upper case, as the RFC's examples do). */
+static void decode_run_utf8(const char *text, size_t s, const uint8_t *oct, size_t n,
+	iri_component comp, iri_buf *out)
+{
+	size_t k = 0;
+	while (k < n) {
+		if (oct[k] < 0x80) {
+			/* Step 2: only unreserved ASCII is decoded; "%", reserved and
+			 * forbidden ASCII stay escaped as written. */
+			if (iri_is_unreserved_ascii(oct[k]))
+				iri_buf_putc(out, (char)oct[k]);
+			else
+				iri_buf_append(out, text + s + 3 * k, 3);
+			k++;
+			continue;
+		}
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t m = iri_utf8_decode(oct + k, n - k, &cp, &st);
+		if (st == IRI_UTF8_OK && iri_is_appropriate_decoded(comp, cp)) {
+			iri_buf_append(out, (const char *)oct + k, m);
+		} else {
+			/* Steps 3 and 4: re-percent-encode. */
+			for (size_t j = 0; j < m; j++)
+				iri_buf_put_pct(out, oct[k + j]);
+		}
+		k += m;
+	}
+}
+
+/* --charset: the run as a legacy charset.  Returns false (nothing written)
+ * if the converter rejects it or it gives characters that cannot appear
+ * unescaped, so the caller falls back to UTF-8. */
+static bool decode_run_charset(iri_ctx *ctx, const uint8_t *oct, size_t n, iri_component comp, iri_buf *out)
+{
+	if (n > 1024 * 1024 || !iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2))
+		return false;
+	UErrorCode err = U_ZERO_ERROR;
+	ucnv_resetToUnicode(ctx->conv);
+	int32_t n16 = ucnv_toUChars(ctx->conv, ctx->u16, (int32_t)ctx->u16_cap, (const char *)oct, (int32_t)n, &err);
+	if (U_FAILURE(err))
+		return false;
+	size_t mark = out->len;
+	for (int32_t i = 0; i < n16;) {
+		UChar32 c;
+		U16_NEXT(ctx->u16, i, n16, c);
+		bool ok = c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) : iri_is_appropriate_decoded(comp, (uint32_t)c);
+		if (!ok || c == 0xFFFD || c == 0x1A) {   /* substitution characters mean "could not map" */
+			out->len = mark;
+			if (out->data)
+				out->data[mark] = '\0';
+			return false;
+		}
+		iri_buf_put_cp(out, (uint32_t)c);
+	}
+	return true;
+}
+
+iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_iri_opts *opts, iri_buf *out, iri_diags *diags)
+{
+	iri_to_iri_opts defaults = { .host = IRI_HOSTOUT_KEEP, .charset = NULL };
+	if (!opts)
+		opts = &defaults;
+	iri_buf_reset(out);
+	if (opts->charset && !iri_ctx_open_charset(ctx, opts->charset))
+		return IRI_MAP_BAD_CHARSET;
+	iri_ref ref;
+	iri_split(text, len, &ref);
+	const iri_span *h = &ref.comp[IRI_COMP_HOST];
+	iri_buf *octets = &ctx->tmp[0];
+	size_t i = 0;
+	while (i < len) {
+		if (h->present && i == h->start) {
+			iri_host_forms forms;
+			bool done = false;
+			if (opts->host == IRI_HOSTOUT_UNICODE && text[i] != '[' && h->end > h->start) {
+				iri_host_forms_init(&forms);
+				if (iri_host_analyse(ctx, text + h->start, h->end - h->start, &forms) == IRI_HOST_OK &&
+				    forms.unicode_errors == 0 && !forms.unicode.failed) {
+					iri_buf_append(out, forms.unicode.data, forms.unicode.len);
+					done = true;
+				}
+				iri_host_forms_fini(&forms);
+			}
+			if (!done)   /* RFC 3987 3.2: the host is kept as written */
+				iri_buf_append(out, text + h->start, h->end - h->start);
+			i = h->end;
+			continue;
+		}
+		uint8_t octet;
+		if (!iri_pct_at(text, len, i, &octet)) {
+			/* Raw text is already IRI; only ill-formed bytes get escaped. */
+			size_t n = 1;
+			if ((unsigned char)text[i] >= 0x80) {
+				uint32_t cp;
+				iri_utf8_status st;
+				n = iri_utf8_decode((const uint8_t *)text + i, len - i, &cp, &st);
+				if (st != IRI_UTF8_OK) {
+					for (size_t j = 0; j < n; j++)
+						iri_buf_put_pct(out, (uint8_t)text[i + j]);
+					i += n;
+					continue;
+				}
+			}
+			iri_buf_append(out, text + i, n);
+			i += n;
+			continue;
+		}
+		/* A maximal run of escapes within one component. */
+		iri_component comp = component_at(&ref, i);
+		size_t run_end = i;
+		iri_buf_reset(octets);
+		bool any_high = false;
+		while (iri_pct_at(text, len, run_end, &octet) && component_at(&ref, run_end) == comp &&
+		       !(h->present && run_end == h->start)) {
+			iri_buf_putc(octets, (char)octet);
+			any_high |= octet >= 0x80;
+			run_end += 3;
+		}
+		const uint8_t *oct = (const uint8_t *)octets->data;
+		if (opts->charset && any_high && decode_run_charset(ctx, oct, octets->len, comp, out)) {
+			if (diags)
+				iri_diags_add(diags, IRI_D_LEGACY_CHARSET, comp, i, run_end, 0, NULL, 0);
+		} else {
+			decode_run_utf8(text, i, oct, octets->len, comp, out);
+		}
+		i = run_end;
+	}
+	return out->failed ? IRI_MAP_NO_MEMORY : IRI_MAP_OK;
+}

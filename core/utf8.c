@@ -1,0 +1,111 @@
+/* Strict UTF-8 decoding (RFC 3629 3 and 4), with the reason for each failure
+ * so diagnostics can tell overlong and surrogate forms apart. */
+#include "iri_utf8.h"
+
+const char *iri_utf8_status_name(iri_utf8_status s)
+{
+	switch (s) {
+	case IRI_UTF8_OK: return "OK";
+	case IRI_UTF8_TRUNCATED: return "TRUNCATED";
+	case IRI_UTF8_BAD_LEAD: return "BAD_LEAD";
+	case IRI_UTF8_OVERLONG: return "OVERLONG";
+	case IRI_UTF8_SURROGATE: return "SURROGATE";
+	case IRI_UTF8_TOO_LARGE: return "TOO_LARGE";
+	}
+	return "UNKNOWN";
+}
+
+size_t iri_utf8_decode(const uint8_t *s, size_t n, uint32_t *cp, iri_utf8_status *status)
+{
+	*cp = 0xFFFD;
+	*status = IRI_UTF8_OK;
+	if (n == 0) {
+		*status = IRI_UTF8_TRUNCATED;
+		return 0;
+	}
+	uint8_t b0 = s[0];
+	if (b0 < 0x80) {
+		*cp = b0;
+		return 1;
+	}
+	size_t need;
+	uint32_t v;
+	if (b0 >= 0xC0 && b0 <= 0xDF) {
+		need = 2;
+		v = b0 & 0x1F;
+	} else if (b0 >= 0xE0 && b0 <= 0xEF) {
+		need = 3;
+		v = b0 & 0x0F;
+	} else if (b0 >= 0xF0 && b0 <= 0xF7) {
+		need = 4;
+		v = b0 & 0x07;
+	} else {
+		*status = IRI_UTF8_BAD_LEAD;
+		return 1;
+	}
+	size_t i = 1;
+	for (; i < need; i++) {
+		if (i >= n || (s[i] & 0xC0) != 0x80) {
+			*status = IRI_UTF8_TRUNCATED;
+			return i;
+		}
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	/* RFC 3629 3: the shortest form only; no surrogates; nothing past U+10FFFF. */
+	static const uint32_t min_for_len[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (v < min_for_len[need])
+		*status = IRI_UTF8_OVERLONG;
+	else if (v >= 0xD800 && v <= 0xDFFF)
+		*status = IRI_UTF8_SURROGATE;
+	else if (v > 0x10FFFF)
+		*status = IRI_UTF8_TOO_LARGE;
+	else
+		*cp = v;
+	return need;
+}
+
+size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes)
+{
+	return iri_utf8_cp_offset(bytes, n_bytes, n_bytes);
+}
+
+size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
+{
+	const uint8_t *s = (const uint8_t *)bytes;
+	if (byte_off > n_bytes)
+		byte_off = n_bytes;
+	size_t i = 0, cps = 0;
+	while (i < byte_off) {
+		if (s[i] < 0x80) {
+			i++;
+		} else {
+			uint32_t cp;
+			iri_utf8_status st;
+			i += iri_utf8_decode(s + i, n_bytes - i, &cp, &st);
+		}
+		cps++;
+	}
+	return cps;
+}
+
+int iri_hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet)
+{
+	if (len < 3 || i > len - 3 || text[i] != '%')
+		return 0;
+	int hi = iri_hex_value(text[i + 1]), lo = iri_hex_value(text[i + 2]);
+	if (hi < 0 || lo < 0)
+		return 0;
+	*octet = (uint8_t)(hi << 4 | lo);
+	return 1;
+}

@@ -1,0 +1,306 @@
+/* Host forms (UTS #46, %-escaped, 1998 ".i"), and host diagnostics. */
+#include <stdio.h>
+#include <string.h>
+
+#include <unicode/uidna.h>
+
+#include "iri_ctx.h"
+#include "iri_diag.h"
+#include "iri_host.h"
+#include "tcheck.h"
+
+/* ---- 1998 zero-level domain (seed 000, 3.2 and 3.3) ---------------- */
+
+static const struct {
+	const char *unicode;
+	const char *zld;
+} zld_cases[] = {
+	/* The seed's worked example, 3.3: U+60c5 U+5831 . U+7406 . U+6771
+	 * U+5927 . U+5b66 . U+65e5 U+672c. */
+	{ "\xe6\x83\x85\xe5\xa0\xb1.\xe7\x90\x86.\xe6\x9d\xb1\xe5\xa4\xa7.\xe5\xad\xa6.\xe6\x97\xa5\xe6\x9c\xac",
+	  "M0C5L831.N406.M771L927.LB66.M5E5M72C.i" },
+	/* 4.3: ".fr would have to be reregistered as .M6N2.i". */
+	{ "fr", "M6N2.i" },
+	{ "a", "M1.i" },                         /* ASCII: two letters */
+	{ "\xc3\xbc", "VC.i" },                  /* U+00FC: Latin-1, two letters */
+	{ "\xd7\x90", "LD0.i" },                 /* U+05D0: three letters */
+	{ "\xf0\x9f\x98\x80", "HF600.i" },       /* U+1F600: five letters */
+	{ "\xf4\x8f\xbf\xbf", "H0FFFF.i" },      /* U+10FFFF: six letters */
+};
+
+static void test_zld(void)
+{
+	iri_buf b;
+	iri_buf_init(&b);
+	for (size_t i = 0; i < sizeof zld_cases / sizeof zld_cases[0]; i++) {
+		const char *u = zld_cases[i].unicode, *z = zld_cases[i].zld;
+		CHECK(iri_zld_encode(u, strlen(u), &b), "encode case %zu", i);
+		CHECK_STR(b.data, z, "encode case %zu", i);
+		CHECK(iri_zld_decode(z, strlen(z), &b), "decode case %zu", i);
+		CHECK_STR(b.data, u, "decode case %zu", i);
+	}
+	/* The decompiler is case-insensitive. */
+	CHECK(iri_zld_decode("m0c5l831.n406.I", 15, &b), "lower case");
+	CHECK_STR(b.data, "\xe6\x83\x85\xe5\xa0\xb1.\xe7\x90\x86", "lower case");
+
+	static const char *const bad_zld[] = {
+		"",                 /* nothing */
+		".i",               /* no label */
+		"M6N2",             /* no .i */
+		"M6N2.com",         /* not the ZLD */
+		"M6N2..i",          /* empty label */
+		".M6N2.i",          /* empty first label */
+		"6N2.i",            /* digit where an initial letter is needed */
+		"M6W2.i",           /* W is not an initial (G..V) */
+		"M6.N.i",           /* a single nibble */
+		"M6N.i",            /* single nibble at the end of a label */
+		"G066.i",           /* leading zero nibble kept (not canonical) */
+		"IE.i",             /* U+002E would smuggle a label separator */
+		"G0.i",             /* U+0000 */
+		"T800.i",           /* U+D800, a surrogate */
+		"H10000F.i",        /* beyond six nibbles */
+		"R10000.i",         /* beyond U+10FFFF */
+		"M6-N2.i",          /* hyphen is never used */
+		"example.com",
+		"foo.i",            /* an ordinary .i name is not an encoding */
+	};
+	for (size_t i = 0; i < sizeof bad_zld / sizeof bad_zld[0]; i++) {
+		CHECK(!iri_zld_decode(bad_zld[i], strlen(bad_zld[i]), &b), "decode should fail: \"%s\"", bad_zld[i]);
+		CHECK(b.len == 0, "output left empty for \"%s\"", bad_zld[i]);
+	}
+	static const char *const bad_enc[] = { "", "a..b", "a.", ".a", "\xc3", "\xed\xa0\x80" };
+	for (size_t i = 0; i < sizeof bad_enc / sizeof bad_enc[0]; i++)
+		CHECK(!iri_zld_encode(bad_enc[i], strlen(bad_enc[i]), &b), "encode should fail: case %zu", i);
+	iri_buf_fini(&b);
+}
+
+/* ---- all forms of one host --------------------------------------------- */
+
+static const struct {
+	const char *in;
+	iri_host_form form;
+	iri_host_result result;
+	const char *unicode, *idna, *idna_t, *percent, *zld;
+} form_cases[] = {
+	{ "B\xc3\xbc" "cher.example", IRI_HOSTFORM_UNICODE, IRI_HOST_OK,
+	  "b\xc3\xbc" "cher.example", "xn--bcher-kva.example", "xn--bcher-kva.example",
+	  "B%C3%BCcher.example", "M2VCM3M8M5N2.M5N8M1MDN0MCM5.i" },
+	/* UTS #46 deviation character: nontransitional keeps it, transitional maps. */
+	{ "fa\xc3\x9f.de", IRI_HOSTFORM_UNICODE, IRI_HOST_OK,
+	  "fa\xc3\x9f.de", "xn--fa-hia.de", "fass.de", "fa%C3%9F.de", "M6M1TF.M4M5.i" },
+	{ "%E2%98%83.net", IRI_HOSTFORM_PERCENT, IRI_HOST_OK,
+	  "\xe2\x98\x83.net", "xn--n3h.net", "xn--n3h.net", "%E2%98%83.net", "I603.MEM5N4.i" },
+	{ "xn--n3h.net", IRI_HOSTFORM_ACE, IRI_HOST_OK,
+	  "\xe2\x98\x83.net", "xn--n3h.net", "xn--n3h.net", "xn--n3h.net", "I603.MEM5N4.i" },
+	{ "XN--Bcher-kva.example", IRI_HOSTFORM_ACE, IRI_HOST_OK,
+	  "b\xc3\xbc" "cher.example", "xn--bcher-kva.example", "xn--bcher-kva.example",
+	  "XN--Bcher-kva.example", "M2VCM3M8M5N2.M5N8M1MDN0MCM5.i" },
+	/* The seed's example given in .i form is decoded back ('decompiler'). */
+	{ "M0C5L831.N406.M771L927.LB66.M5E5M72C.i", IRI_HOSTFORM_ZLD, IRI_HOST_OK,
+	  "\xe6\x83\x85\xe5\xa0\xb1.\xe7\x90\x86.\xe6\x9d\xb1\xe5\xa4\xa7.\xe5\xad\xa6.\xe6\x97\xa5\xe6\x9c\xac",
+	  "xn--ols92r.xn--8ey.xn--pss754a.xn--48s.xn--wgv71a",
+	  "xn--ols92r.xn--8ey.xn--pss754a.xn--48s.xn--wgv71a",
+	  "%E6%83%85%E5%A0%B1.%E7%90%86.%E6%9D%B1%E5%A4%A7.%E5%AD%A6.%E6%97%A5%E6%9C%AC",
+	  "M0C5L831.N406.M771L927.LB66.M5E5M72C.i" },
+	/* The seed's 4.4 URL form, lower-case escapes. */
+	{ "%e6%83%85%e5%a0%b1.%e7%90%86", IRI_HOSTFORM_PERCENT, IRI_HOST_OK,
+	  "\xe6\x83\x85\xe5\xa0\xb1.\xe7\x90\x86", "xn--ols92r.xn--8ey", "xn--ols92r.xn--8ey",
+	  "%E6%83%85%E5%A0%B1.%E7%90%86", "M0C5L831.N406.i" },
+	{ "Example.COM", IRI_HOSTFORM_ASCII, IRI_HOST_OK,
+	  "example.com", "example.com", "example.com", "Example.COM", "example.com" },
+	/* Not UTF-8 after %-decoding (Latin-1 e-acute): what can be filled is. */
+	{ "caf%E9.fr", IRI_HOSTFORM_PERCENT, IRI_HOST_BAD_INPUT,
+	  NULL, NULL, NULL, "caf%E9.fr", NULL },
+};
+
+static void test_forms(iri_ctx *ctx)
+{
+	iri_host_forms f;
+	iri_host_forms_init(&f);
+	for (size_t i = 0; i < sizeof form_cases / sizeof form_cases[0]; i++) {
+		const char *in = form_cases[i].in;
+		iri_host_result r = iri_host_analyse(ctx, in, strlen(in), &f);
+		CHECK_STR(iri_host_result_name(r), iri_host_result_name(form_cases[i].result), "result of %s", in);
+		CHECK_STR(iri_host_form_name(f.input_form), iri_host_form_name(form_cases[i].form), "form of %s", in);
+		CHECK_STR(f.percent.data ? f.percent.data : "", form_cases[i].percent, "percent of %s", in);
+		if (form_cases[i].result != IRI_HOST_OK) {
+			CHECK(f.unicode_errors != 0 && f.idna_errors != 0, "errors reported for %s", in);
+			continue;
+		}
+		CHECK(f.unicode_errors == 0 && f.idna_errors == 0 && f.idna_transitional_errors == 0,
+			"no errors for %s: %x %x %x", in, (unsigned)f.unicode_errors, (unsigned)f.idna_errors,
+			(unsigned)f.idna_transitional_errors);
+		CHECK_STR(f.unicode.data, form_cases[i].unicode, "unicode of %s", in);
+		CHECK_STR(f.idna.data, form_cases[i].idna, "idna of %s", in);
+		CHECK_STR(f.idna_transitional.data, form_cases[i].idna_t, "idna_transitional of %s", in);
+		CHECK_STR(f.zld.data, form_cases[i].zld, "zld of %s", in);
+	}
+	iri_host_forms_fini(&f);
+	iri_host_forms_fini(NULL);
+
+	CHECK_STR(iri_host_form_name(IRI_HOSTFORM_ZLD), "ZLD", "form name");
+	CHECK_STR(iri_host_result_name(IRI_HOST_NO_MEMORY), "NO_MEMORY", "result name");
+}
+
+/* ---- UTS #46 wrappers ------------------------------------------------ */
+
+static void test_idna(iri_ctx *ctx)
+{
+	iri_buf b;
+	iri_buf_init(&b);
+	CHECK(iri_idna_to_ascii(ctx, false, "a..b", 4, &b) & UIDNA_ERROR_EMPTY_LABEL, "empty label");
+	CHECK(iri_idna_to_ascii(ctx, false, "xn--a.pt", 8, &b) != 0, "bad ACE label");
+	CHECK(iri_idna_to_ascii(ctx, false, "a_b.com", 7, &b) & UIDNA_ERROR_DISALLOWED, "STD3 rules");
+	/* A long label: ICU's growth path (output longer than input). */
+	char long_in[400];
+	size_t n = 0;
+	for (int k = 0; k < 60; k++) {
+		memcpy(long_in + n, "\xe2\x98\x83", 3);   /* U+2603 */
+		n += 3;
+	}
+	uint32_t e = iri_idna_to_ascii(ctx, false, long_in, n, &b);
+	CHECK(e & UIDNA_ERROR_LABEL_TOO_LONG, "label too long: %x", (unsigned)e);
+	CHECK(b.len > 63 && strncmp(b.data, "xn--", 4) == 0, "A-label still produced");
+	/* Input cap: refused with an error bit, no output. */
+	static char huge[70 * 1024];
+	memset(huge, 'a', sizeof huge);
+	CHECK(iri_idna_to_unicode(ctx, huge, sizeof huge, &b) != 0 && b.len == 0, "input cap");
+	iri_buf_fini(&b);
+}
+
+/* ---- diagnostics ----------------------------------------------------- */
+
+#define SNOW10 "\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83\xe2\x98\x83"
+#define LONG50 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define NONE (-1)     /* code: no finding at all */
+#define ABSENT (-2)   /* detail: this code must not be found */
+
+static const struct {
+	const char *host;
+	int code;           /* expected code, NONE for no finding at all */
+	int64_t detail;     /* checked when >= 0; ABSENT: code must not be found */
+	const char *suggestion;   /* checked when non-NULL */
+} diag_cases[] = {
+	/* No noise: each in its own script, or plain ASCII. */
+	{ "example.com", NONE, -1, NULL },
+	{ "b\xc3\xbc" "cher.example", NONE, -1, NULL },
+	{ "\xe4\xbe\x8b\xe3\x81\x88.\xe3\x83\x86\xe3\x82\xb9\xe3\x83\x88", NONE, -1, NULL },   /* 例え.テスト */
+	{ "\xd9\x85\xd8\xab\xd8\xa7\xd9\x84.\xd8\xa5\xd8\xae\xd8\xaa\xd8\xa8\xd8\xa7\xd8\xb1", NONE, -1, NULL }, /* مثال.إختبار */
+	{ "\xd7\x91\xd7\x93\xd7\x99\xd7\xa7\xd7\x94.\xd7\x98\xd7\xa1\xd7\x98", NONE, -1, NULL },  /* בדיקה.טסט */
+	{ "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xbc\xd0\xb5\xd1\x80.\xd1\x80\xd1\x84", NONE, -1, NULL }, /* пример.рф */
+	{ "\xce\xb5\xce\xbb.example", NONE, -1, NULL },                /* ελ.example */
+	{ "\xe0\xb8\x95\xe0\xb8\xb1\xe0\xb8\xa7\xe0\xb8\xad\xe0\xb8\xa2\xe0\xb9\x88\xe0\xb8\xb2\xe0\xb8\x87.com", NONE, -1, NULL }, /* ตัวอย่าง.com */
+	{ "my_host.example", NONE, -1, NULL },   /* ASCII: not judged by IDNA */
+	{ "localhost", NONE, -1, NULL },
+	/* UTS #39 */
+	{ "\xd1\x80\xd0\xb0\xd1\x83\xd1\x80\xd0\xb0l.com", IRI_D_MIXED_SCRIPT, -1, NULL },       /* раураl.com */
+	{ "\xd0\xb0\xd1\x80\xd1\x80\xd3\x8f\xd0\xb5.com", IRI_D_CONFUSABLE, 1, "appie" },        /* аррӏе.com (ICU 72: U+04CF ~ i) */
+	{ "\xd0\xb0\xd1\x80\xd1\x80\xd3\x8f\xd0\xb5.com", IRI_D_MIXED_SCRIPT, ABSENT, NULL },      /* ... and not mixed */
+	/* ACE and %-escaped hosts */
+	{ "xn--bcher-kva.example", IRI_D_ACE_LABEL, 0, "b\xc3\xbc" "cher" },
+	{ "%E2%98%83.net", IRI_D_PERCENT_ENCODED_HOST, 0, "xn--n3h.net" },
+	{ "%E2%98%83.net", IRI_D_BAD_IDN, ABSENT, NULL },
+	{ "ex%61mple.com", IRI_D_PERCENT_ENCODED_HOST, 0, "example.com" },
+	{ "my_h%6Fst.com", IRI_D_BAD_IDN, ABSENT, NULL },   /* ASCII after decoding */
+	{ "xn--a.pt", IRI_D_BAD_IDN, -1, NULL },
+	{ "xn--a.pt", IRI_D_ACE_LABEL, ABSENT, NULL },
+	{ "xn--0.pt", IRI_D_BAD_IDN, UIDNA_ERROR_PUNYCODE, NULL },
+	/* UTS #46 errors */
+	{ "a\xe2\x92\x88" "com.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },   /* a⒈com */
+	{ "-b\xc3\xbc" "cher.example", IRI_D_BAD_IDN, UIDNA_ERROR_LEADING_HYPHEN, NULL },
+	{ "\xd7\x90" "1a.example", IRI_D_BAD_IDN, UIDNA_ERROR_BIDI, NULL },   /* RFC 5893 rule 2/3 */
+	{ "a\xe2\x80\x8d" "b.example", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ, NULL },
+	{ "caf%E9.fr", IRI_D_BAD_IDN, -1, NULL },
+	/* RFC 1034 3.1 */
+	{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
+	{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com", NONE, -1, NULL },  /* 63 */
+	/* 60 x U+2603: the A-label is 66 bytes */
+	{ SNOW10 SNOW10 SNOW10 SNOW10 SNOW10 SNOW10 ".com", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
+	{ SNOW10 SNOW10 SNOW10 SNOW10 SNOW10 SNOW10 ".com", IRI_D_BAD_IDN, ABSENT, NULL },
+	/* 30 x U+2603: 36 bytes, fine */
+	{ SNOW10 SNOW10 SNOW10 ".com", NONE, -1, NULL },
+	/* more than 253 bytes in all */
+	{ LONG50 "." LONG50 "." LONG50 "." LONG50 "." LONG50 ".com", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
+	{ SNOW10 "." LONG50 "." LONG50 "." LONG50 "." LONG50 "." LONG50, IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
+};
+
+static const iri_diag *find_code(const iri_diags *d, int code)
+{
+	for (size_t i = 0; i < iri_diags_count(d); i++)
+		if ((int)iri_diags_get(d, i)->code == code)
+			return iri_diags_get(d, i);
+	return NULL;
+}
+
+static void test_diagnose(iri_ctx *ctx)
+{
+	iri_diags *d = iri_diags_new();
+	CHECK(d != NULL, "diags");
+	if (!d)
+		return;
+	char text[1024];
+	for (size_t i = 0; i < sizeof diag_cases / sizeof diag_cases[0]; i++) {
+		const char *host = diag_cases[i].host;
+		/* Embed the host in an IRI so spans are checked as offsets into text. */
+		int n = snprintf(text, sizeof text, "http://%s/p", host);
+		size_t hs = 7, he = hs + strlen(host);
+		iri_diags_clear(d);
+		iri_host_diagnose(ctx, text, hs, he, d);
+		iri_diags_finish(d, text, (size_t)n);
+		if (diag_cases[i].code == NONE) {
+			CHECK(iri_diags_count(d) == 0, "%s: expected nothing, got %s", host,
+				iri_diags_count(d) ? iri_diag_code_name(iri_diags_get(d, 0)->code) : "");
+			continue;
+		}
+		const iri_diag *g = find_code(d, diag_cases[i].code);
+		if (diag_cases[i].detail == ABSENT) {
+			CHECK(g == NULL, "%s: unexpected %s", host, iri_diag_code_name((iri_diag_code)diag_cases[i].code));
+			continue;
+		}
+		CHECK(g != NULL, "%s: expected %s", host, iri_diag_code_name((iri_diag_code)diag_cases[i].code));
+		if (!g)
+			continue;
+		CHECK(g->component == IRI_COMP_HOST, "%s: component", host);
+		CHECK(g->byte_start >= hs && g->byte_end <= he && g->byte_start < g->byte_end,
+			"%s: span %zu..%zu inside host %zu..%zu", host, g->byte_start, g->byte_end, hs, he);
+		if (diag_cases[i].detail >= 0 && diag_cases[i].code == IRI_D_BAD_IDN)
+			CHECK((g->detail & diag_cases[i].detail) == diag_cases[i].detail,
+				"%s: detail %llx", host, (unsigned long long)g->detail);
+		else if (diag_cases[i].detail >= 0)
+			CHECK(g->detail == diag_cases[i].detail, "%s: detail %lld", host, (long long)g->detail);
+		if (diag_cases[i].suggestion)
+			CHECK_STR(g->suggestion, diag_cases[i].suggestion, "%s: suggestion", host);
+	}
+
+	/* Spans point at the offending raw label. */
+	static const char two[] = "http://ok.xn--a.pt/";
+	iri_diags_clear(d);
+	iri_host_diagnose(ctx, two, 7, 18, d);
+	const iri_diag *g = find_code(d, IRI_D_BAD_IDN);
+	CHECK(g && g->byte_start == 10 && g->byte_end == 15, "BAD_IDN span on xn--a");
+	static const char mixed[] = "http://www.\xd1\x80\xd0\xb0\xd1\x83\xd1\x80\xd0\xb0l.com";
+	iri_diags_clear(d);
+	iri_host_diagnose(ctx, mixed, 7, sizeof mixed - 1, d);
+	g = find_code(d, IRI_D_MIXED_SCRIPT);
+	CHECK(g && g->byte_start == 11 && g->byte_end == 22, "MIXED_SCRIPT span on the label");
+	/* An empty host has nothing to say. */
+	iri_diags_clear(d);
+	iri_host_diagnose(ctx, "file:///x", 7, 7, d);
+	CHECK(iri_diags_count(d) == 0, "empty host");
+	iri_diags_free(d);
+}
+
+int main(void)
+{
+	iri_ctx_result cr;
+	iri_ctx *ctx = iri_ctx_new(&cr);
+	CHECK(ctx != NULL, "iri_ctx_new: %s", iri_ctx_result_name(cr));
+	if (!ctx)
+		return tcheck_done("host");
+	test_zld();
+	test_forms(ctx);
+	test_idna(ctx);
+	test_diagnose(ctx);
+	iri_ctx_free(ctx);
+	return tcheck_done("host");
+}
