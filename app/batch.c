@@ -98,18 +98,49 @@ static void print_result(batch *b, const char *s, size_t n)
 	fputc('\n', stdout);
 }
 
+/* An input that could not be processed still gets its output line: an empty
+ * line in text mode, {"line":N,"input":...,"error":...} in JSON mode, so the
+ * output stays aligned with the input. */
+static void print_failed(batch *b, const char *text, size_t len, const char *why)
+{
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "line", json_object_new_int64((int64_t)b->line));
+		json_object_object_add(o, "input", text ? out_json_string(text, len) : NULL);
+		json_object_object_add(o, "error", json_object_new_string(why));
+		out_json_line(stdout, o, b->stdout_tty);
+	} else {
+		fputc('\n', stdout);
+	}
+}
+
+/* The output buffer hit its cap: say so rather than print a truncated result. */
+static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
+{
+	if (r == IRI_MAP_OK && !b->out.failed)
+		return false;
+	fprintf(stderr, _("%lu:1: error: result too large or out of memory, not converted\n"), b->line);
+	print_failed(b, text, len, _("result too large or out of memory"));
+	b->status = 1;
+	return true;
+}
+
 /* ---- commands ------------------------------------------------------------ */
 
 static void cmd_to_uri(batch *b, const char *text, size_t len)
 {
 	iri_check(b->ctx, text, len, NULL, b->diags);
-	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	if (map_failed(b, text, len, r)) {
+		report_errors(b);
+		return;
+	}
 	if (b->json) {
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "uri", json_object_new_string_len(b->out.data ? b->out.data : "", (int)b->out.len));
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	}
@@ -125,6 +156,11 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 		iri_diags_free(extra);
 		return;   /* checked before the first line */
 	}
+	if (map_failed(b, text, len, r)) {
+		iri_diags_free(extra);
+		report_errors(b);
+		return;
+	}
 	iri_diags_finish(extra, text, len);
 	if (b->json) {
 		json_object *o = json_object_new_object();
@@ -134,7 +170,7 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
 			json_object_array_add(ds, diag_json(iri_diags_get(extra, i)));
 		json_object_object_add(o, "diagnostics", ds);
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
@@ -151,7 +187,7 @@ static void cmd_check(batch *b, const char *text, size_t len)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		for (size_t i = 0; i < iri_diags_count(b->diags); i++)
 			diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
@@ -182,6 +218,64 @@ static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t
 	}
 }
 
+/* The host's findings, offsets relative to the input: the whole check of the
+ * IRI (or of "//HOST"), so that syntax errors in the host (a stray '%', a
+ * space, an unterminated '[') are reported too, not only the IDNA ones. */
+static void host_diagnostics(batch *b, const char *text, size_t len, const iri_ref *ref,
+	const char *host, size_t host_len)
+{
+	size_t host_start = (size_t)(host - text);
+	iri_buf wrapped;
+	iri_buf_init(&wrapped);
+	const char *whole = text;
+	size_t whole_len = len;
+	size_t shift = 0;   /* bytes before text[0] in whole */
+	if (!ref->has_authority) {
+		iri_buf_puts(&wrapped, "//");
+		iri_buf_append(&wrapped, text, len);
+		whole = wrapped.data;
+		whole_len = wrapped.len;
+		shift = 2;
+	}
+	iri_diags *all = iri_diags_new();
+	iri_diags_clear(b->diags);
+	if (all && !wrapped.failed) {
+		iri_check(b->ctx, whole, whole_len, NULL, all);
+		size_t lo = host_start + shift, hi = host_start + shift + host_len;
+		for (size_t i = 0; i < iri_diags_count(all); i++) {
+			const iri_diag *d = iri_diags_get(all, i);
+			bool in_host = d->byte_start >= lo && (d->byte_start < hi ||
+				(d->byte_start == hi && d->component == IRI_COMP_HOST));
+			if (d->code == IRI_D_TOO_MANY_DIAGNOSTICS)
+				in_host = true;
+			if (!in_host)
+				continue;
+			size_t end = d->byte_end;
+			if (end > hi && d->byte_start < hi)
+				end = hi;   /* a span running past the host stops at its end */
+			if (end < d->byte_start)
+				end = d->byte_start;
+			iri_diags_add_rule(b->diags, d->code, d->component, d->byte_start - shift,
+				end - shift, d->detail, d->rule, d->suggestion,
+				d->suggestion ? strlen(d->suggestion) : 0);
+		}
+		if (!ref->has_authority) {
+			/* A bare host that "//" does not take whole ("a/b", "a?b"). */
+			iri_ref w;
+			iri_split(whole, whole_len, &w);
+			size_t got = w.comp[IRI_COMP_HOST].present ? w.comp[IRI_COMP_HOST].end : 2;
+			if (got < whole_len)
+				iri_diags_add(b->diags, IRI_D_SYNTAX, IRI_COMP_HOST, got - 2, got - 1,
+					IRI_PARSE_BAD_CHAR, NULL, 0);
+		}
+	} else {
+		iri_host_diagnose(b->ctx, text, host_start, host_start + host_len, b->diags);
+	}
+	iri_diags_finish(b->diags, text, len);
+	iri_diags_free(all);
+	iri_buf_fini(&wrapped);
+}
+
 static void cmd_host(batch *b, const char *text, size_t len)
 {
 	/* An IRI with an authority gives its host; anything else is a host. */
@@ -196,9 +290,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 	iri_host_forms forms;
 	iri_host_forms_init(&forms);
 	iri_host_result r = iri_host_analyse(b->ctx, host, host_len, &forms);
-	iri_diags_clear(b->diags);
-	iri_host_diagnose(b->ctx, host, 0, host_len, b->diags);
-	iri_diags_finish(b->diags, host, host_len);
+	host_diagnostics(b, text, len, &ref, host, host_len);
 	if (b->json) {
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
@@ -209,7 +301,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		add_form(o, "percent", &forms.percent, 0);
 		add_form(o, "zld", &forms.zld, 0);
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
 		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
@@ -218,7 +310,9 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		text_form(b, _("zld-1998"), &forms.zld, 0);
 	}
 	if (r != IRI_HOST_OK) {
-		fprintf(stderr, _("%lu: host is not well-formed UTF-8 once unescaped\n"), b->line);
+		fprintf(stderr, "%lu:%zu: %s: %s\n", b->line, iri_utf8_count_cp(text, (size_t)(host - text)) + 1,
+			_("error"), r == IRI_HOST_BAD_INPUT ? _("host is too long, or not well-formed UTF-8 once unescaped")
+				: _("host too long or out of memory, forms incomplete"));
 		b->status = 1;
 	}
 	report_errors(b);
@@ -280,20 +374,32 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "chars", sink.rows);
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	}
 	b->base = NULL;
+	/* Bad input is bad input here too: messages on stderr, exit status 1. */
+	iri_check(b->ctx, text, len, NULL, b->diags);
+	report_errors(b);
 }
 
 static void cmd_resolve(batch *b, const char *text, size_t len)
 {
 	iri_resolve_result r = iri_resolve(b->base, b->base_len, text, len, &b->out);
 	if (r != IRI_RESOLVE_OK) {
-		fprintf(stderr, _("%lu: cannot resolve: %s\n"), b->line,
+		fprintf(stderr, _("%lu:1: error: cannot resolve: %s\n"), b->line,
 			r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory"));
 		b->status = 1;
-		if (!b->json)
+		if (b->json) {
+			json_object *o = json_object_new_object();
+			json_object_object_add(o, "base", out_json_string(b->base, b->base_len));
+			json_object_object_add(o, "ref", out_json_string(text, len));
+			json_object_object_add(o, "iri", NULL);
+			json_object_object_add(o, "error", json_object_new_string(
+				r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory")));
+			out_json_line(stdout, o, b->stdout_tty);
+		} else {
 			fputc('\n', stdout);
+		}
 		return;
 	}
 	if (b->json) {
@@ -301,7 +407,7 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "base", out_json_string(b->base, b->base_len));
 		json_object_object_add(o, "ref", out_json_string(text, len));
 		json_object_object_add(o, "iri", out_json_string(b->out.data ? b->out.data : "", b->out.len));
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	}
@@ -317,7 +423,7 @@ static void compare_pair(batch *b, const char *a, size_t a_len, const char *c, s
 		json_object_object_add(o, "b", out_json_string(c, c_len));
 		json_object_object_add(o, "equal", json_object_new_boolean(name != NULL));
 		json_object_object_add(o, "level", name ? json_object_new_string(name) : NULL);
-		out_json_line(stdout, o);
+		out_json_line(stdout, o, b->stdout_tty);
 	} else {
 		puts(name ? name : "different");
 	}
@@ -328,10 +434,20 @@ static void cmd_compare_line(batch *b, const char *text, size_t len)
 {
 	const char *tab = memchr(text, '\t', len);
 	if (!tab) {
-		fprintf(stderr, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line, len + 1);
+		fprintf(stderr, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line,
+			iri_utf8_count_cp(text, len) + 1);
 		b->status = 1;
-		if (!b->json)
+		if (b->json) {
+			json_object *o = json_object_new_object();
+			json_object_object_add(o, "a", out_json_string(text, len));
+			json_object_object_add(o, "b", NULL);
+			json_object_object_add(o, "equal", json_object_new_boolean(0));
+			json_object_object_add(o, "level", NULL);
+			json_object_object_add(o, "error", json_object_new_string(_("expected two IRIs separated by a tab")));
+			out_json_line(stdout, o, b->stdout_tty);
+		} else {
 			fputc('\n', stdout);
+		}
 		return;
 	}
 	compare_pair(b, text, (size_t)(tab - text), tab + 1, len - (size_t)(tab - text) - 1);
@@ -378,6 +494,30 @@ static void cmd_show(batch *b, const char *text, size_t len)
 
 /* ---- input --------------------------------------------------------------- */
 
+/* One line of stdin: CRLF's CR dropped, or the over-long line reported. */
+static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
+{
+	if (too_long || line->failed) {
+		if (b->json) {
+			char why[128];
+			snprintf(why, sizeof why, _("line longer than %zu bytes, not analysed"), BATCH_MAX_LINE_BYTES);
+			print_failed(b, NULL, 0, why);
+		}
+		/* check's findings are its output; the others keep one output line per input. */
+		bool findings = fn == cmd_check && !b->json;
+		fprintf(findings ? stdout : stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
+			b->line, BATCH_MAX_LINE_BYTES);
+		if (!b->json && !findings)
+			fputc('\n', stdout);
+		b->status = 1;
+		return;
+	}
+	size_t len = line->len;
+	if (len && line->data[len - 1] == '\r')   /* CRLF files */
+		len--;
+	fn(b, line->data ? line->data : "", len);
+}
+
 /* Reads stdin line by line with a cap; a longer line is reported, an empty
  * result line keeps the output aligned, and reading goes on. */
 static void run_stdin(batch *b, batch_fn fn)
@@ -385,7 +525,7 @@ static void run_stdin(batch *b, batch_fn fn)
 	iri_buf line;
 	iri_buf_init(&line);
 	line.cap = BATCH_MAX_LINE_BYTES;
-	char chunk[65536];
+	static char chunk[65536];
 	size_t n;
 	bool too_long = false;
 	b->line = 1;
@@ -397,17 +537,7 @@ static void run_stdin(batch *b, batch_fn fn)
 			if (!too_long)
 				iri_buf_append(&line, chunk + start, i - start);
 			start = i + 1;
-			if (too_long || line.failed) {
-				fprintf(stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
-					b->line, BATCH_MAX_LINE_BYTES);
-				fputc('\n', stdout);
-				b->status = 1;
-			} else {
-				size_t len = line.len;
-				if (len && line.data[len - 1] == '\r')   /* CRLF files */
-					len--;
-				fn(b, line.data ? line.data : "", len);
-			}
+			stdin_line(b, fn, &line, too_long);
 			iri_buf_reset(&line);
 			too_long = false;
 			b->line++;
@@ -417,16 +547,8 @@ static void run_stdin(batch *b, batch_fn fn)
 		if (too_long)
 			iri_buf_reset(&line);
 	}
-	if (line.len > 0 || too_long) {   /* last line without a newline */
-		if (too_long) {
-			fprintf(stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
-				b->line, BATCH_MAX_LINE_BYTES);
-			fputc('\n', stdout);
-			b->status = 1;
-		} else {
-			fn(b, line.data, line.len);
-		}
-	}
+	if (line.len > 0 || too_long)   /* last line without a newline */
+		stdin_line(b, fn, &line, too_long);
 	if (ferror(stdin)) {
 		perror("irie: stdin");
 		b->status = 1;

@@ -56,12 +56,42 @@ json_object *out_json_string(const char *s, size_t n)
 	return o;
 }
 
-void out_json_line(FILE *f, json_object *obj)
+/* JSON for a terminal: code points that must not reach it raw (controls,
+ * Cf, separators) become \uXXXX escapes, which is the same JSON value.
+ * They can occur only inside strings, since the JSON syntax is ASCII. */
+static void write_json_tty(FILE *f, const char *s, size_t len)
+{
+	const uint8_t *b = (const uint8_t *)s;
+	size_t i = 0, done = 0;
+	while (i < len) {
+		uint32_t cp = b[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		size_t k = b[i] < 0x80 ? 1 : iri_utf8_decode(b + i, len - i, &cp, &st);
+		if (k == 0)
+			k = 1;
+		if (st == IRI_UTF8_OK && rnd_is_unsafe(cp)) {
+			fwrite(s + done, 1, i - done, f);
+			if (cp >= 0x10000)
+				fprintf(f, "\\u%04X\\u%04X", 0xD800 + ((cp - 0x10000) >> 10),
+					0xDC00 + ((cp - 0x10000) & 0x3FF));
+			else
+				fprintf(f, "\\u%04X", (unsigned)cp);
+			done = i + k;
+		}
+		i += k;
+	}
+	fwrite(s + done, 1, len - done, f);
+}
+
+void out_json_line(FILE *f, json_object *obj, bool to_tty)
 {
 	size_t len = 0;
 	const char *s = json_object_to_json_string_length(obj,
 		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
-	fwrite(s, 1, len, f);
+	if (to_tty)
+		write_json_tty(f, s, len);
+	else
+		fwrite(s, 1, len, f);
 	fputc('\n', f);
 	json_object_put(obj);
 }

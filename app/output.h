@@ -17,7 +17,8 @@ void out_text(FILE *f, const char *s, size_t n, bool to_tty);
  * become U+FFFD (JSON text must be Unicode; RFC 8259 8.1). */
 json_object *out_json_string(const char *s, size_t n);
 
-/* Writes one JSON Lines record and releases it. */
-void out_json_line(FILE *f, json_object *obj);
+/* Writes one JSON Lines record and releases it; if to_tty, code points that
+ * must not reach a terminal raw are written as \uXXXX escapes instead. */
+void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
 #endif

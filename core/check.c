@@ -184,9 +184,13 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			i += iri_pct_at(text, len, i, &octet) ? 3 : 1;
 			continue;
 		}
-		if (comp == IRI_COMP_PORT || (comp == IRI_COMP_HOST && ref->host_kind != IRI_HOST_REG_NAME &&
-		                              ref->host_kind != IRI_HOST_NONE)) {
-			/* Ports and IP literals are checked whole below. */
+		const iri_span *hs = &ref->comp[IRI_COMP_HOST];
+		bool ip_literal = comp == IRI_COMP_HOST && hs->end > hs->start && text[hs->start] == '[';
+		if (comp == IRI_COMP_PORT ||
+		    (ip_literal && cp > 0x20 && cp < 0x7F && !iri_is_unwise_ascii(cp))) {
+			/* Ports and IP literals (even broken ones: "[::1" is one
+			 * SYNTAX finding, not one per ":") are checked whole below;
+			 * controls, spaces and non-ASCII in a literal still are. */
 			i += n;
 			continue;
 		}
@@ -227,23 +231,42 @@ static void check_structure(const iri_ref *ref, iri_diags *d)
 		size_t e = pa->start;
 		while (e < pa->end && ref->text[e] != '/')
 			e++;
-		/* RFC 3986 4.2: "./" in front keeps the colon out of the scheme. */
-		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PATH, pa->start, e, ref->result, "./:", 3);
+		/* RFC 3986 4.2: "./" in front keeps the colon out of the scheme;
+		 * the suggestion replaces the span, so it is "./" and the segment. */
+		iri_buf sug;
+		iri_buf_init(&sug);
+		iri_buf_puts(&sug, "./");
+		iri_buf_append(&sug, ref->text + pa->start, e - pa->start);
+		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PATH, pa->start, e, ref->result,
+			sug.failed ? NULL : sug.data, sug.failed ? 0 : sug.len);
+		iri_buf_fini(&sug);
 		break;
 	}
 	default:
 		break;
 	}
-	/* A port checked digit by digit is not enough: any non-digit is SYNTAX. */
-	if (ref->result != IRI_PARSE_BAD_PORT && ref->result != IRI_PARSE_PORT_OUT_OF_RANGE) {
-		const iri_span *p = &ref->comp[IRI_COMP_PORT];
-		for (size_t k = p->start; p->present && k < p->end; k++) {
+	/* The parse result is only the first violation: a port after an earlier
+	 * one is checked here (a non-digit, or above 65535).  Junk after an IP
+	 * literal is reported above, once. */
+	const iri_span *p = &ref->comp[IRI_COMP_PORT];
+	bool reported = ref->result == IRI_PARSE_BAD_PORT || ref->result == IRI_PARSE_PORT_OUT_OF_RANGE ||
+	                (ref->result == IRI_PARSE_BAD_IP_LITERAL && ref->error_comp == IRI_COMP_PORT);
+	if (p->present && !reported) {
+		uint32_t value = 0;
+		bool digits = true;
+		for (size_t k = p->start; k < p->end; k++) {
 			unsigned char c = (unsigned char)ref->text[k];
 			if (c < '0' || c > '9') {
 				iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PORT, k, p->end, IRI_PARSE_BAD_PORT, NULL, 0);
+				digits = false;
 				break;
 			}
+			if (value <= 65535)
+				value = value * 10 + (c - '0');
 		}
+		if (digits && value > 65535)
+			iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_PORT, p->start, p->end,
+				IRI_PARSE_PORT_OUT_OF_RANGE, NULL, 0);
 	}
 }
 
@@ -472,16 +495,18 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 	if (ui->present && memchr(text + ui->start, ':', ui->end - ui->start)) {
 		/* RFC 3986 3.2.1: "user:password" is deprecated. */
 		const char *colon = memchr(text + ui->start, ':', ui->end - ui->start);
+		size_t pw = (size_t)(colon - text) + 1;
+		/* The password; an empty one is shown by its ":" (no empty span). */
 		iri_diags_add(d, IRI_D_PASSWORD_IN_USERINFO, IRI_COMP_USERINFO,
-			(size_t)(colon - text) + 1, ui->end, 0, NULL, 0);
+			pw < ui->end ? pw : pw - 1, ui->end, 0, NULL, 0);
 	}
 	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start)
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
-	if (sc->present && po->present && po->end > po->start && ref->result != IRI_PARSE_BAD_PORT) {
+	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
 		int dp = default_port(text + sc->start, sc->end - sc->start);
 		long v = 0;
-		for (size_t k = po->start; k < po->end && v < 100000; k++)
-			v = v * 10 + (text[k] - '0');
+		for (size_t k = po->start; k < po->end && v >= 0 && v < 100000; k++)
+			v = text[k] >= '0' && text[k] <= '9' ? v * 10 + (text[k] - '0') : -1;
 		if (dp >= 0 && v == dp)
 			iri_diags_add(d, IRI_D_DEFAULT_PORT, IRI_COMP_PORT, po->start - 1, po->end, dp, "", 0);
 	}
@@ -509,7 +534,11 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 }
 
 /* Seed 001 3.1: a URI can be many times longer than its IRI (Thai: 9 ASCII
- * characters per letter); worth knowing where lengths are limited. */
+ * characters per letter); worth knowing where lengths are limited.  Reported
+ * only when the URI is also long (past the 255 characters that old software
+ * and many databases limit URIs to), so an ordinary short IRI in its own
+ * script gets no finding (DESIGN.md, "No noise"). */
+#define URI_EXPANSION_MIN_CHARS 256
 static void check_expansion(const iri_ref *ref, iri_diags *d)
 {
 	size_t cps = 0, uri_chars = 0;
@@ -519,7 +548,7 @@ static void check_expansion(const iri_ref *ref, iri_diags *d)
 			cps++;
 		uri_chars += c >= 0x80 ? 3 : 1;
 	}
-	if (cps > 0 && uri_chars >= 3 * cps && uri_chars - cps >= 64)
+	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= URI_EXPANSION_MIN_CHARS)
 		iri_diags_add(d, IRI_D_URI_EXPANSION, IRI_COMP_NONE, 0, ref->len, (int64_t)uri_chars, NULL, 0);
 }
 

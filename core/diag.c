@@ -58,6 +58,9 @@ struct iri_diags {
 	size_t dropped;
 	/* Index+1 of the latest finding per code, for merging runs; 0 = none. */
 	size_t last_of_code[IRI_D_COUNT];
+	/* Bytes allocated for that finding's suggestion, so a long run grows it
+	 * geometrically (linear, never quadratic). */
+	size_t sug_alloc[IRI_D_COUNT];
 };
 
 iri_diags *iri_diags_new(void)
@@ -118,18 +121,38 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 	if (byte_end < byte_start)
 		byte_end = byte_start;
 	/* A run of the same finding (same code, component, detail class and rule,
-	 * adjacent or overlapping, no suggestion) is one finding. */
+	 * adjacent or overlapping, no suggestion) is one finding.  Findings with
+	 * suggestions merge when they touch: each suggestion replaces its span,
+	 * so the run's suggestion is theirs joined ("%20%20" for two spaces). */
 	size_t last = d->last_of_code[code];
-	if (last && !suggestion) {
+	if (last) {
 		iri_diag *p = &d->items[last - 1];
-		if (p->component == comp && p->rule == rule && !p->suggestion &&
-		    byte_start <= p->byte_end && byte_start >= p->byte_start &&
-		    (code != IRI_D_SYNTAX || p->detail == detail)) {
+		bool same = p->component == comp && p->rule == rule &&
+		            (code != IRI_D_SYNTAX || p->detail == detail);
+		if (same && !suggestion && !p->suggestion &&
+		    byte_start <= p->byte_end && byte_start >= p->byte_start) {
 			if (byte_end > p->byte_end)
 				p->byte_end = byte_end;
 			return true;
 		}
+		if (same && suggestion && p->suggestion && byte_start == p->byte_end &&
+		    byte_end > byte_start) {
+			size_t have = strlen(p->suggestion);
+			if (have + suggestion_len + 1 > d->sug_alloc[code]) {
+				size_t want = (have + suggestion_len + 1) * 2;
+				char *grown = realloc((char *)p->suggestion, want);
+				if (!grown)
+					goto separate;
+				p->suggestion = grown;
+				d->sug_alloc[code] = want;
+			}
+			memcpy((char *)p->suggestion + have, suggestion, suggestion_len);
+			((char *)p->suggestion)[have + suggestion_len] = '\0';
+			p->byte_end = byte_end;
+			return true;
+		}
 	}
+separate:
 	if (d->count >= IRI_DIAGS_MAX) {
 		d->dropped++;
 		return false;
@@ -164,6 +187,7 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 		.suggestion = copy,
 	};
 	d->last_of_code[code] = d->count;
+	d->sug_alloc[code] = copy ? suggestion_len + 1 : 0;
 	return true;
 }
 

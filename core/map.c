@@ -253,7 +253,11 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 			bool done = false;
 			if (opts->host == IRI_HOSTOUT_UNICODE && text[i] != '[' && h->end > h->start) {
 				iri_host_forms_init(&forms);
+				/* Only the encoded forms are converted: a host already
+				 * written in Unicode or plain ASCII is not case-mapped. */
 				if (iri_host_analyse(ctx, text + h->start, h->end - h->start, &forms) == IRI_HOST_OK &&
+				    (forms.input_form == IRI_HOSTFORM_ACE || forms.input_form == IRI_HOSTFORM_PERCENT ||
+				     forms.input_form == IRI_HOSTFORM_ZLD) &&
 				    forms.unicode_errors == 0 && !forms.unicode.failed) {
 					iri_buf_append(out, forms.unicode.data, forms.unicode.len);
 					done = true;

@@ -1,0 +1,549 @@
+/* One fribidi pipeline for the four display forms, their maps and cells. */
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <fribidi.h>
+
+#include "render_bidi.h"
+#include "render_sanitize.h"
+
+#define LRE 0x202A
+#define PDF 0x202C
+#define LRM 0x200E
+
+typedef struct {
+	uint32_t *text;      /* the form, display order */
+	size_t len;
+	size_t *v2l;         /* vis -> logical cp or RND_NO_CP */
+	size_t *l2v;         /* logical cp -> vis */
+	bool *rtl;           /* vis -> odd level */
+	rnd_cell *cells;
+	size_t n_cells;
+	size_t *cell_of;     /* logical cp -> cell index */
+	size_t cap_text, cap_cells, cap_l;
+} form_data;
+
+struct rnd_display {
+	/* logical input */
+	uint32_t *cp;        /* code points; ill-formed bytes as U+FFFD */
+	int16_t *bad;        /* the ill-formed byte at this position, or -1 */
+	size_t *byte;        /* byte offset of each cp, n + 1 entries */
+	size_t n, cap_n;
+	rnd_span *spans;
+	size_t n_spans, cap_spans;
+	form_data form[RND_FORM_COUNT];
+	/* fribidi scratch, sized to the longest marked string */
+	FriBidiChar *s;
+	size_t *s2l;
+	FriBidiCharType *types;
+	FriBidiBracketType *brackets;
+	FriBidiLevel *levels, *levels_copy;
+	FriBidiJoiningType *joins;
+	FriBidiStrIndex *map;
+	size_t cap_s;
+};
+
+const char *rnd_form_name(rnd_form f)
+{
+	static const char *const names[RND_FORM_COUNT] = {
+		"marked", "visual", "visual_rfc3987", "visual_plain"
+	};
+	return f < RND_FORM_COUNT ? names[f] : "unknown";
+}
+
+const char *rnd_result_name(rnd_result r)
+{
+	switch (r) {
+	case RND_OK: return "OK";
+	case RND_NO_MEMORY: return "NO_MEMORY";
+	case RND_TOO_LONG: return "TOO_LONG";
+	case RND_FRIBIDI_FAILED: return "FRIBIDI_FAILED";
+	}
+	return "UNKNOWN";
+}
+
+/* Grows *p to hold need elements of elem bytes. */
+static bool grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return true;
+	size_t want = *cap ? *cap : 64;
+	while (want < need)
+		want *= 2;
+	void *q = realloc(*p, want * elem);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = want;
+	return true;
+}
+
+rnd_display *rnd_display_new(void)
+{
+	return calloc(1, sizeof(rnd_display));
+}
+
+void rnd_display_free(rnd_display *d)
+{
+	if (!d)
+		return;
+	for (int f = 0; f < RND_FORM_COUNT; f++) {
+		form_data *fd = &d->form[f];
+		free(fd->text);
+		free(fd->v2l);
+		free(fd->l2v);
+		free(fd->rtl);
+		free(fd->cells);
+		free(fd->cell_of);
+	}
+	free(d->cp);
+	free(d->bad);
+	free(d->byte);
+	free(d->spans);
+	free(d->s);
+	free(d->s2l);
+	free(d->types);
+	free(d->brackets);
+	free(d->levels);
+	free(d->levels_copy);
+	free(d->joins);
+	free(d->map);
+	free(d);
+}
+
+/* Strict UTF-8 (RFC 3629); returns the sequence length or 0 if ill-formed. */
+static size_t utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	uint8_t b = s[0];
+	size_t len;
+	uint32_t v, min;
+	if (b < 0x80) {
+		*cp = b;
+		return 1;
+	}
+	if (b >= 0xC2 && b <= 0xDF)
+		len = 2, v = b & 0x1F, min = 0x80;
+	else if (b >= 0xE0 && b <= 0xEF)
+		len = 3, v = b & 0x0F, min = 0x800;
+	else if (b >= 0xF0 && b <= 0xF4)
+		len = 4, v = b & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = v << 6 | (s[i] & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+/* The delimiters the drafts put LRMs around (DESIGN.md "marked"). */
+static bool is_delimiter(uint32_t c)
+{
+	return c < 0x80 && c && strchr(":/?#[]@!$&'()*+,;=.", (int)c) != NULL;
+}
+
+static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
+{
+	const uint8_t *s = (const uint8_t *)utf8;
+	size_t n = 0;
+	/* A code point per byte at most: size the arrays once. */
+	if (n_bytes > RND_MAX_CP * 4)
+		return RND_TOO_LONG;
+	if (!grow((void **)&d->cp, &d->cap_n, n_bytes + 1, sizeof *d->cp))
+		return RND_NO_MEMORY;
+	/* bad and byte share cap_n's growth; reallocate to the same size. */
+	int16_t *bad = realloc(d->bad, d->cap_n * sizeof *bad);
+	if (!bad)
+		return RND_NO_MEMORY;
+	d->bad = bad;
+	size_t *byte = realloc(d->byte, (d->cap_n + 1) * sizeof *byte);
+	if (!byte)
+		return RND_NO_MEMORY;
+	d->byte = byte;
+	for (size_t i = 0; i < n_bytes;) {
+		uint32_t c;
+		size_t k = utf8_next(s + i, n_bytes - i, &c);
+		d->byte[n] = i;
+		if (k == 0) {
+			d->cp[n] = 0xFFFD;
+			d->bad[n] = s[i];
+			k = 1;
+		} else {
+			d->cp[n] = c;
+			d->bad[n] = -1;
+		}
+		n++;
+		i += k;
+	}
+	if (n > RND_MAX_CP)
+		return RND_TOO_LONG;
+	d->byte[n] = n_bytes;
+	d->n = n;
+	return RND_OK;
+}
+
+/* Fills d->s / d->s2l with the form's input to the bidi algorithm. */
+static size_t make_source(rnd_display *d, rnd_form f)
+{
+	size_t k = 0;
+	bool marks = f == RND_FORM_MARKED || f == RND_FORM_VISUAL;
+	bool embed = f != RND_FORM_PLAIN;
+	if (embed) {
+		d->s[k] = LRE;
+		d->s2l[k++] = RND_NO_CP;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		bool delim = marks && is_delimiter(d->cp[i]);
+		if (delim) {
+			d->s[k] = LRM;
+			d->s2l[k++] = RND_NO_CP;
+		}
+		d->s[k] = d->cp[i];
+		d->s2l[k++] = i;
+		if (delim) {
+			d->s[k] = LRM;
+			d->s2l[k++] = RND_NO_CP;
+		}
+	}
+	if (embed) {
+		d->s[k] = PDF;
+		d->s2l[k++] = RND_NO_CP;
+	}
+	return k;
+}
+
+static int component_of(const rnd_display *d, size_t cp)
+{
+	for (size_t i = 0; i < d->n_spans; i++)
+		if (cp >= d->spans[i].cp_start && cp < d->spans[i].cp_end)
+			return d->spans[i].component;
+	return -1;
+}
+
+static void set_text(rnd_cell *c, const char *utf8, size_t n)
+{
+	if (n >= sizeof c->text)
+		n = sizeof c->text - 1;
+	memcpy(c->text, utf8, n);
+	c->text[n] = '\0';
+}
+
+static size_t put_utf8(char *out, uint32_t c)
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xC0 | c >> 6);
+		out[1] = (char)(0x80 | (c & 0x3F));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xE0 | c >> 12);
+		out[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		out[2] = (char)(0x80 | (c & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | c >> 18);
+	out[1] = (char)(0x80 | (c >> 12 & 0x3F));
+	out[2] = (char)(0x80 | (c >> 6 & 0x3F));
+	out[3] = (char)(0x80 | (c & 0x3F));
+	return 4;
+}
+
+/* Cells: a grapheme (a base and the zero-width marks after it) per cell;
+ * anything a terminal must not see becomes a placeholder cell. */
+static rnd_result make_cells(rnd_display *d, form_data *fd)
+{
+	if (!grow((void **)&fd->cells, &fd->cap_cells, fd->len + 1, sizeof *fd->cells))
+		return RND_NO_MEMORY;
+	size_t n_cells = 0;
+	for (size_t v = 0; v < fd->len; v++) {
+		size_t l = fd->v2l[v];
+		uint32_t shown = fd->text[v];
+		uint32_t orig = l == RND_NO_CP ? shown : d->cp[l];
+		char ph[40];
+		size_t ph_len = 0;
+		int w = 0;
+		if (l != RND_NO_CP && d->bad[l] >= 0)
+			ph_len = rnd_placeholder_byte((uint8_t)d->bad[l], ph, sizeof ph);
+		else if (rnd_is_unsafe(orig))
+			ph_len = rnd_placeholder(orig, ph, sizeof ph);
+		else if ((w = wcwidth((wchar_t)shown)) < 0)
+			ph_len = rnd_placeholder(orig, ph, sizeof ph);
+		if (ph_len == 0 && w == 0 && n_cells > 0 && !fd->cells[n_cells - 1].placeholder) {
+			/* A combining mark: joins the cell before it (DESIGN.md units). */
+			rnd_cell *prev = &fd->cells[n_cells - 1];
+			size_t used = strlen(prev->text);
+			char u[4];
+			size_t k = put_utf8(u, shown);
+			if (used + k < sizeof prev->text) {   /* marks past the cap extend the range only */
+				memcpy(prev->text + used, u, k);
+				prev->text[used + k] = '\0';
+			}
+			if (l != RND_NO_CP) {
+				if (prev->cp_start == RND_NO_CP || l < prev->cp_start)
+					prev->cp_start = l;
+				if (prev->cp_end == RND_NO_CP || l + 1 > prev->cp_end)
+					prev->cp_end = l + 1;
+				fd->cell_of[l] = n_cells - 1;
+			}
+			continue;
+		}
+		rnd_cell *c = &fd->cells[n_cells];
+		memset(c, 0, sizeof *c);
+		c->vis = v;
+		c->rtl = fd->rtl[v];
+		c->cp_start = l;
+		c->cp_end = l == RND_NO_CP ? RND_NO_CP : l + 1;
+		c->component = l == RND_NO_CP ? -1 : component_of(d, l);
+		if (ph_len) {
+			set_text(c, ph, ph_len);
+			c->placeholder = true;
+			/* Placeholders are built from narrow characters only. */
+			size_t cols = 0;
+			for (size_t i = 0; i < ph_len; i++)
+				cols += ((unsigned char)ph[i] & 0xC0) != 0x80;
+			c->width = (uint8_t)cols;
+		} else if (w == 0) {
+			/* A mark with nothing to sit on: show it on a dotted circle. */
+			char u[8];
+			size_t k = put_utf8(u, 0x25CC);
+			k += put_utf8(u + k, shown);
+			set_text(c, u, k);
+			c->width = 1;
+		} else {
+			char u[4];
+			set_text(c, u, put_utf8(u, shown));
+			c->width = (uint8_t)w;
+		}
+		if (l != RND_NO_CP)
+			fd->cell_of[l] = n_cells;
+		n_cells++;
+	}
+	fd->n_cells = n_cells;
+	return RND_OK;
+}
+
+static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts)
+{
+	form_data *fd = &d->form[f];
+	FriBidiStrIndex len = (FriBidiStrIndex)make_source(d, f);
+	if (!grow((void **)&fd->text, &fd->cap_text, (size_t)len + 1, sizeof *fd->text))
+		return RND_NO_MEMORY;
+	size_t cap = fd->cap_text;
+	size_t *v2l = realloc(fd->v2l, cap * sizeof *v2l);
+	if (!v2l)
+		return RND_NO_MEMORY;
+	fd->v2l = v2l;
+	bool *rtl = realloc(fd->rtl, cap * sizeof *rtl);
+	if (!rtl)
+		return RND_NO_MEMORY;
+	fd->rtl = rtl;
+	if (!grow((void **)&fd->l2v, &fd->cap_l, d->n + 1, sizeof *fd->l2v))
+		return RND_NO_MEMORY;
+	size_t *cell_of = realloc(fd->cell_of, fd->cap_l * sizeof *cell_of);
+	if (!cell_of)
+		return RND_NO_MEMORY;
+	fd->cell_of = cell_of;
+
+	if (f == RND_FORM_MARKED) {
+		/* Logical order: the text to paste into a bidi-capable document. */
+		for (FriBidiStrIndex i = 0; i < len; i++) {
+			fd->text[i] = d->s[i];
+			fd->v2l[i] = d->s2l[i];
+			fd->rtl[i] = false;
+		}
+		fd->len = (size_t)len;
+	} else {
+		FriBidiParType par = f == RND_FORM_PLAIN ? FRIBIDI_PAR_ON : FRIBIDI_PAR_LTR;
+		fribidi_get_bidi_types(d->s, len, d->types);
+		fribidi_get_bracket_types(d->s, len, d->types, d->brackets);
+		if (len > 0 && !fribidi_get_par_embedding_levels_ex(d->types, d->brackets, len, &par, d->levels))
+			return RND_FRIBIDI_FAILED;
+		memcpy(d->levels_copy, d->levels, (size_t)len * sizeof *d->levels);
+		/* Shaping works in logical order: mirrored brackets always (UAX #9
+		 * L4), Arabic presentation forms without ligatures if asked. */
+		FriBidiFlags shape = FRIBIDI_FLAG_SHAPE_MIRRORING;
+		if (opts->shape_arabic) {
+			fribidi_get_joining_types(d->s, len, d->joins);
+			fribidi_join_arabic(d->types, len, d->levels, d->joins);
+			shape |= FRIBIDI_FLAG_SHAPE_ARAB_PRES;
+		}
+		fribidi_shape(shape, d->levels, len, opts->shape_arabic ? d->joins : NULL, d->s);
+		for (FriBidiStrIndex i = 0; i < len; i++)
+			d->map[i] = i;
+		/* UAX #9 L2, with marks kept after their base (REORDER_NSM). */
+		if (len > 0 && !fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, d->types, len, 0, par,
+		                                     d->levels, d->s, d->map))
+			return RND_FRIBIDI_FAILED;
+		/* Drop the marks this form inserted.  Not fribidi_remove_bidi_marks():
+		 * it would also delete bidi controls the user typed, hiding the very
+		 * spoofing this display is there to reveal; those stay, as cells. */
+		size_t k = 0;
+		for (FriBidiStrIndex v = 0; v < len; v++) {
+			size_t src = (size_t)d->map[v];
+			if (d->s2l[src] == RND_NO_CP)
+				continue;
+			fd->text[k] = d->s[v];
+			fd->v2l[k] = d->s2l[src];
+			fd->rtl[k] = d->levels_copy[src] & 1;
+			k++;
+		}
+		fd->len = k;
+	}
+	for (size_t i = 0; i <= d->n; i++) {
+		fd->l2v[i] = fd->len;
+		fd->cell_of[i] = 0;
+	}
+	for (size_t v = 0; v < fd->len; v++)
+		if (fd->v2l[v] != RND_NO_CP)
+			fd->l2v[fd->v2l[v]] = v;
+	rnd_result r = make_cells(d, fd);
+	if (r == RND_OK)
+		fd->cell_of[d->n] = fd->n_cells;
+	return r;
+}
+
+rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
+	const rnd_span *spans, size_t n_spans, const rnd_options *opts)
+{
+	rnd_options defaults = { .shape_arabic = true };
+	if (!opts)
+		opts = &defaults;
+	rnd_result r = decode_input(d, utf8, n_bytes);
+	if (r != RND_OK)
+		goto out;
+	if (!grow((void **)&d->spans, &d->cap_spans, n_spans + 1, sizeof *d->spans)) {
+		r = RND_NO_MEMORY;
+		goto out;
+	}
+	if (n_spans)
+		memcpy(d->spans, spans, n_spans * sizeof *spans);
+	d->n_spans = n_spans;
+	/* The marked string is the longest: LRE, PDF and two LRMs per delimiter. */
+	size_t need = d->n * 3 + 2;
+	size_t cap = d->cap_s;
+	if (!grow((void **)&d->s, &cap, need, sizeof *d->s)) {
+		r = RND_NO_MEMORY;
+		goto out;
+	}
+	if (cap != d->cap_s) {
+		void *p;
+#define RESIZE(field) \
+		if (!(p = realloc(d->field, cap * sizeof *d->field))) { r = RND_NO_MEMORY; goto out; } \
+		d->field = p;
+		RESIZE(s2l)
+		RESIZE(types)
+		RESIZE(brackets)
+		RESIZE(levels)
+		RESIZE(levels_copy)
+		RESIZE(joins)
+		RESIZE(map)
+#undef RESIZE
+		d->cap_s = cap;
+	}
+	for (int f = 0; f < RND_FORM_COUNT && r == RND_OK; f++)
+		r = build_form(d, (rnd_form)f, opts);
+out:
+	if (r != RND_OK) {
+		d->n = 0;
+		for (int f = 0; f < RND_FORM_COUNT; f++) {
+			d->form[f].len = 0;
+			d->form[f].n_cells = 0;
+		}
+	}
+	return r;
+}
+
+size_t rnd_logical_len(const rnd_display *d)
+{
+	return d->n;
+}
+
+size_t rnd_cp_byte(const rnd_display *d, size_t cp)
+{
+	if (!d->byte)
+		return 0;
+	return d->byte[cp <= d->n ? cp : d->n];
+}
+
+const uint32_t *rnd_form_text(const rnd_display *d, rnd_form f, size_t *len)
+{
+	*len = d->form[f].len;
+	return d->form[f].text;
+}
+
+size_t rnd_form_utf8(const rnd_display *d, rnd_form f, char *out, size_t size)
+{
+	const form_data *fd = &d->form[f];
+	size_t need = 0;
+	char u[4];
+	for (size_t v = 0; v < fd->len; v++) {
+		size_t l = fd->v2l[v];
+		size_t k;
+		if (l != RND_NO_CP && d->bad[l] >= 0) {
+			u[0] = (char)d->bad[l];   /* the ill-formed byte, as it came */
+			k = 1;
+		} else {
+			k = put_utf8(u, fd->text[v]);
+		}
+		if (need + k < size)
+			memcpy(out + need, u, k);
+		need += k;
+	}
+	if (size)
+		out[need < size ? need : size - 1] = '\0';
+	return need;
+}
+
+const size_t *rnd_form_v2l(const rnd_display *d, rnd_form f)
+{
+	return d->form[f].v2l;
+}
+
+const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f)
+{
+	return d->form[f].l2v;
+}
+
+const rnd_cell *rnd_form_cells(const rnd_display *d, rnd_form f, size_t *n_cells)
+{
+	*n_cells = d->form[f].n_cells;
+	return d->form[f].cells;
+}
+
+size_t rnd_form_cell_of_cp(const rnd_display *d, rnd_form f, size_t cp)
+{
+	const form_data *fd = &d->form[f];
+	if (!fd->cell_of || cp >= d->n)
+		return fd->n_cells;
+	return fd->cell_of[cp];
+}
+
+const char *rnd_term_bidi_enter(void)
+{
+	return "\033[8l\033[1 k";
+}
+
+const char *rnd_term_bidi_leave(void)
+{
+	return "\033[8h\033[0 k";
+}
+
+void rnd_selftest(const char **visual, const char **reordered)
+{
+	/* Logical "1 אבג 2" in a left-to-right paragraph is shown "1 גבא 2"
+	 * (UAX #9 L2).  irie writes that visual order; a terminal that applies
+	 * the bidi algorithm itself turns it back into "1 אבג 2". */
+	*visual = "1 \xd7\x92\xd7\x91\xd7\x90 2";
+	*reordered = "1 \xd7\x90\xd7\x91\xd7\x92 2";
+}

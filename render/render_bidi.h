@@ -1,0 +1,119 @@
+/* Bidi display forms of one IRI (DESIGN.md "Bidi display forms"), their
+ * logical<->visual maps, and rows of terminal cells.
+ *
+ * All four forms come from one fribidi pipeline and differ only by method:
+ *   MARKED   LRE + text with LRM before and after each delimiter + PDF,
+ *            logical order (seed 001 2.4; seed 002 4.2): for pasting.
+ *   VISUAL   MARKED through the bidi algorithm, our marks removed: every
+ *            component left to right, each in its own direction.
+ *   RFC3987  LRE + text + PDF through the bidi algorithm (RFC 3987 4.1).
+ *   PLAIN    the text alone, paragraph direction from its first strong
+ *            character: what a naive renderer shows.
+ *
+ * Units: "cp" = logical code point index into the input; "vis" = index into
+ * a form's text (code points, in display order; for MARKED, logical order
+ * with marks); "col" = terminal cell column. */
+#ifndef RENDER_BIDI_H
+#define RENDER_BIDI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+	RND_FORM_MARKED,
+	RND_FORM_VISUAL,
+	RND_FORM_RFC3987,
+	RND_FORM_PLAIN,
+	RND_FORM_COUNT
+} rnd_form;
+
+/* Stable identifier: "marked", "visual", "visual_rfc3987", "visual_plain". */
+const char *rnd_form_name(rnd_form f);
+
+typedef enum {
+	RND_OK,
+	RND_NO_MEMORY,
+	RND_TOO_LONG,        /* more than RND_MAX_CP code points */
+	RND_FRIBIDI_FAILED
+} rnd_result;
+
+const char *rnd_result_name(rnd_result r);
+
+#define RND_MAX_CP ((size_t)1 << 22)
+#define RND_NO_CP SIZE_MAX   /* a mark render inserted: no logical position */
+
+/* A component's place, in logical code points (from core's spans), so cells
+ * can carry it for colouring.  component is the caller's number (app uses
+ * core's iri_component); -1 = none. */
+typedef struct {
+	size_t cp_start, cp_end;
+	int component;
+} rnd_span;
+
+typedef struct {
+	bool shape_arabic;   /* Arabic presentation forms for terminals that do not shape */
+} rnd_options;
+
+/* One terminal cell: a grapheme (base + combining marks) or a placeholder. */
+typedef struct {
+	char text[40];       /* UTF-8 to draw; never contains a control or Cf character */
+	uint8_t width;       /* columns it takes */
+	bool placeholder;    /* text stands for an invisible/unsafe character or bad byte */
+	bool rtl;            /* resolved bidi level is odd */
+	int component;       /* from rnd_span, or -1 */
+	size_t cp_start;     /* logical code points shown, end exclusive; RND_NO_CP for an inserted mark */
+	size_t cp_end;
+	size_t vis;          /* index in the form's text of the cell's first code point */
+} rnd_cell;
+
+typedef struct rnd_display rnd_display;
+
+/* A reusable display builder: keep one and call rnd_display_build() per
+ * keystroke; its buffers are reused.  Owned by the caller. */
+rnd_display *rnd_display_new(void);
+void rnd_display_free(rnd_display *d);   /* NULL is safe */
+
+/* Builds all four forms of utf8[0..n_bytes).  spans (may be NULL) are copied.
+ * Ill-formed UTF-8 bytes are kept as one logical position each and shown as
+ * placeholders.  Previous results are replaced only on success. */
+rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
+	const rnd_span *spans, size_t n_spans, const rnd_options *opts);
+
+/* Number of logical code points of the last successful build. */
+size_t rnd_logical_len(const rnd_display *d);
+/* Byte offset in the input of logical code point cp (cp may equal the length). */
+size_t rnd_cp_byte(const rnd_display *d, size_t cp);
+
+/* A form's text: UTF-32, *len code points, borrowed until the next build.
+ * Ill-formed bytes appear as U+FFFD here. */
+const uint32_t *rnd_form_text(const rnd_display *d, rnd_form f, size_t *len);
+/* The form as UTF-8 into out (NUL-terminated, at most size bytes); returns the
+ * bytes needed (like snprintf).  Raw, unsanitised: for pipes and files. */
+size_t rnd_form_utf8(const rnd_display *d, rnd_form f, char *out, size_t size);
+/* vis -> logical cp (RND_NO_CP for an inserted mark); array of the form's length. */
+const size_t *rnd_form_v2l(const rnd_display *d, rnd_form f);
+/* logical cp -> vis; array of rnd_logical_len() entries. */
+const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f);
+
+/* The form as cells in display order, borrowed until the next build. */
+const rnd_cell *rnd_form_cells(const rnd_display *d, rnd_form f, size_t *n_cells);
+/* Index of the cell showing logical cp (cp == length: one past the last cell). */
+size_t rnd_form_cell_of_cp(const rnd_display *d, rnd_form f, size_t cp);
+
+/* ---- the terminal side ---- */
+
+/* Before the first screen clear: put a bidi-capable terminal into explicit
+ * mode (ECMA-48 BDSM reset, CSI 8 l) with a left-to-right character path
+ * (SCP, CSI 1 SP k), so it does not reorder what irie already ordered. */
+const char *rnd_term_bidi_enter(void);
+/* On exit and suspend: back to implicit mode (CSI 8 h, CSI 0 SP k). */
+const char *rnd_term_bidi_leave(void);
+
+/* A one-line self-test: *visual is UTF-8 already in display order, to be
+ * written as it is.  A terminal that reorders on its own (despite
+ * rnd_term_bidi_enter) shows it as *reordered instead; a user who sees that
+ * should switch app/ to the logical-order display. */
+void rnd_selftest(const char **visual, const char **reordered);
+
+#endif

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""End-to-end tests of irie's batch commands, driven by a case file.
+
+Usage: run_cases.py IRIE [CASES]     (CASES defaults to cases.txt beside this script)
+
+Case file format (UTF-8).  '#' starts a comment line; a case starts with
+'== NAME' and is followed by directives, one per line:
+
+  args: ARGS            command line after 'irie', split like a shell (quotes work)
+  stdin: TEXT           appended to stdin
+  stdin-repeat: N TEXT  TEXT appended N times (for big inputs)
+  tty: yes              stdout and stderr both go to one pseudo-terminal (raw mode,
+                        so no CR is added); both are then checked as 'out'
+  exit: N               expected exit status (default 0)
+  out: TEXT             the next line of stdout; if any 'out:' is given, stdout
+                        must be exactly these lines
+  err: TEXT             the same for stderr
+  out-lines: N          stdout has N lines (err-lines: the same for stderr)
+  out-line K: TEXT      line K (1-based) of stdout is exactly TEXT (err-line K: stderr)
+  out~: REGEX           stdout matches REGEX somewhere (err~: stderr)
+  out!~: REGEX          stdout does not match REGEX (err!~: stderr)
+  out-line~ K: REGEX    line K of stdout matches REGEX (err-line~ K: stderr)
+  json-each: KEYS       every stdout line is a JSON object (valid UTF-8) with these keys
+  json-each PATH[]: KEYS  every element of the array PATH of every object has KEYS
+  json K.PATH: VALUE    in the object on line K, PATH (keys and indexes joined by
+                        '.') equals the JSON value VALUE
+  maxrss-mib: N         peak resident memory below N MiB (needs /usr/bin/time;
+                        not checked for a sanitizer build)
+
+In TEXT and in ARGS, escapes give any byte: \\n \\r \\t \\0 \\\\ \\xHH (one raw
+byte, so invalid UTF-8 is easy to write), \\uXXXX and \\UXXXXXXXX (the code
+point as UTF-8).  REGEX is a Python regular expression on the output decoded
+as UTF-8 (invalid bytes kept as surrogate escapes); VALUE is plain JSON.
+"""
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+TIMEOUT = 300
+
+
+def unescape(text):
+    """Case-file text with escapes -> bytes."""
+    out = bytearray()
+    i = 0
+    simple = {'n': b'\n', 'r': b'\r', 't': b'\t', '0': b'\0', '\\': b'\\'}
+    while i < len(text):
+        c = text[i]
+        if c != '\\' or i + 1 == len(text):
+            out += c.encode('utf-8')
+            i += 1
+            continue
+        e = text[i + 1]
+        if e in simple:
+            out += simple[e]
+            i += 2
+        elif e == 'x':
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        elif e == 'u':
+            out += chr(int(text[i + 2:i + 6], 16)).encode('utf-8', 'surrogatepass')
+            i += 6
+        elif e == 'U':
+            out += chr(int(text[i + 2:i + 10], 16)).encode('utf-8')
+            i += 10
+        else:
+            raise ValueError('unknown escape \\%s in %r' % (e, text))
+    return bytes(out)
+
+
+def split_args(text):
+    lex = shlex.shlex(text, posix=True)
+    lex.whitespace_split = True
+    lex.escape = ''          # backslashes are ours, not the shell's
+    lex.commenters = ''      # '#' starts fragments, not comments
+    return [unescape(a) for a in lex]
+
+
+def parse_cases(path):
+    cases = []
+    with open(path, encoding='utf-8') as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.rstrip('\n')
+            if not line.strip() or line.lstrip().startswith('#'):
+                continue
+            if line.startswith('== '):
+                cases.append({'name': line[3:].strip(), 'where': '%s:%d' % (path, lineno),
+                              'args': [], 'stdin': b'', 'checks': []})
+                continue
+            if not cases:
+                raise SystemExit('%s:%d: directive before the first case' % (path, lineno))
+            key, sep, value = line.partition(': ')
+            if not sep:
+                key, value = line.rstrip(':'), ''
+            case = cases[-1]
+            if key == 'args':
+                case['args'] = split_args(value)
+            elif key == 'stdin':
+                case['stdin'] += unescape(value)
+            elif key == 'stdin-repeat':
+                count, _, text = value.partition(' ')
+                case['stdin'] += unescape(text) * int(count)
+            else:
+                case['checks'].append((key, value))
+    return cases
+
+
+def lines_of(data):
+    """Output bytes -> list of lines as bytes (no trailing empty line)."""
+    if not data:
+        return []
+    parts = data.split(b'\n')
+    if parts[-1] == b'':
+        parts.pop()
+    return parts
+
+
+def as_text(data):
+    return data.decode('utf-8', 'surrogateescape')
+
+
+def run_pty(argv, stdin, env):
+    """Runs with stdout and stderr on a pseudo-terminal; returns (status, output)."""
+    import pty
+    import tty
+    master, slave = pty.openpty()
+    tty.setraw(slave)        # no echo, no CR/LF mapping: the bytes irie wrote
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    p.stdin.write(stdin)
+    p.stdin.close()
+    out = bytearray()
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:      # EIO: the child has gone and closed its side
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    return p.wait(timeout=TIMEOUT), bytes(out)
+
+
+def get_path(obj, path):
+    for part in path.split('.'):
+        if isinstance(obj, list):
+            obj = obj[int(part)]
+        else:
+            obj = obj[part]
+    return obj
+
+
+def sanitized(path):
+    """True for an ASan build, whose quarantine and shadow memory make RSS meaningless."""
+    with open(path, 'rb') as f:
+        return b'__asan_init' in f.read()
+
+
+def run_case(irie, case, measure_rss=True):
+    """Returns a list of failure messages (empty if the case passed)."""
+    env = dict(os.environ, LC_ALL='C.UTF-8', LANG='C.UTF-8')
+    env.pop('LANGUAGE', None)
+    argv = [irie] + case['args']
+    checks = case['checks']
+    rss_limit = [int(v) for k, v in checks if k == 'maxrss-mib' and measure_rss]
+    time_bin = shutil.which('time', path='/usr/bin')
+    if rss_limit and time_bin:
+        argv = [time_bin, '-f', 'IRIE-MAXRSS-KB=%M'] + argv
+    if any(k == 'tty' for k, _ in checks):
+        status, out = run_pty(argv, case['stdin'], env)
+        err = b''
+    else:
+        p = subprocess.run(argv, input=case['stdin'], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=env, timeout=TIMEOUT)
+        status, out, err = p.returncode, p.stdout, p.stderr
+    fails = []
+    if rss_limit:
+        m = re.search(rb'IRIE-MAXRSS-KB=(\d+)\n?$', err)
+        if m:
+            err = err[:m.start()]
+            kb = int(m.group(1))
+            if kb > rss_limit[0] * 1024:
+                fails.append('peak RSS %d KiB > %d MiB' % (kb, rss_limit[0]))
+        elif time_bin:
+            fails.append('no RSS figure from %s' % time_bin)
+    if status < 0:
+        fails.append('killed by signal %d (crash)' % -status)
+    streams = {'out': (out, lines_of(out)), 'err': (err, lines_of(err))}
+    want_exit = 0
+    exact = {'out': [], 'err': []}
+    objects = None
+    for key, value in checks:
+        m = re.fullmatch(r'(out|err)(-line)?(~|!~)?(?: (\d+))?', key)
+        if key in ('tty', 'maxrss-mib'):
+            continue
+        elif key == 'exit':
+            want_exit = int(value)
+        elif key in ('out', 'err'):
+            exact[key].append(unescape(value))
+        elif key in ('out-lines', 'err-lines'):
+            got = len(streams[key[:3]][1])
+            if got != int(value):
+                fails.append('%s: %d lines, expected %s' % (key, got, value))
+        elif m and m.group(2):                       # out-line K, out-line~ K
+            data, lines = streams[m.group(1)]
+            k = int(m.group(4))
+            line = lines[k - 1] if k <= len(lines) else None
+            if line is None:
+                fails.append('%s: no line %d' % (key, k))
+            elif m.group(3) == '~':
+                if not re.search(value, as_text(line)):
+                    fails.append('%s: %r does not match %r' % (key, short(line), value))
+            elif line != unescape(value):
+                fails.append('%s: got %r, expected %r' % (key, short(line), value))
+        elif m and m.group(3):                       # out~, out!~
+            text = as_text(streams[m.group(1)][0])
+            found = re.search(value, text, re.M) is not None
+            if found != (m.group(3) == '~'):
+                fails.append('%s %r: %s in %r' % (key, value, 'found' if found else 'not found',
+                                                   short(streams[m.group(1)][0])))
+        elif key.startswith('json'):
+            if objects is None:
+                objects, bad = parse_json_lines(streams['out'][1])
+                fails += bad
+            fails += check_json(key, value, objects)
+        else:
+            fails.append('unknown directive %r' % key)
+    for name in ('out', 'err'):
+        if exact[name] and exact[name] != streams[name][1]:
+            fails.append('std%s: got %r, expected %r' % (name, [short(x) for x in streams[name][1]],
+                                                          exact[name]))
+    if status != want_exit:
+        fails.append('exit status %d, expected %d (stderr: %r)' % (status, want_exit, short(err)))
+    return fails
+
+
+def short(data, limit=300):
+    return data if len(data) <= limit else data[:limit] + b'...(%d bytes)' % len(data)
+
+
+def parse_json_lines(lines):
+    objects, fails = [], []
+    for k, line in enumerate(lines, 1):
+        try:
+            objects.append(json.loads(line.decode('utf-8')))   # strict: JSON text is UTF-8
+        except (UnicodeDecodeError, ValueError) as e:
+            objects.append(None)
+            fails.append('stdout line %d is not JSON (%s): %r' % (k, e, short(line)))
+    return objects, fails
+
+
+def check_json(key, value, objects):
+    fails = []
+    if key.startswith('json-each'):
+        path = key[len('json-each'):].strip()
+        for k, obj in enumerate(objects, 1):
+            if obj is None:
+                continue
+            items = [obj]
+            if path:
+                try:
+                    items = get_path(obj, path.rstrip('[]'))
+                except (KeyError, IndexError, TypeError):
+                    fails.append('line %d: no %s' % (k, path))
+                    continue
+            for item in items:
+                missing = [f for f in value.split() if not isinstance(item, dict) or f not in item]
+                if missing:
+                    fails.append('line %d: %s lacks %s: %r' % (k, path or 'object', missing, item))
+        return fails
+    where = key[len('json'):].strip()
+    k, _, path = where.partition('.')
+    try:
+        got = objects[int(k) - 1]
+        if path:
+            got = get_path(got, path)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ['%s: no such value' % key]
+    if got != json.loads(value):
+        fails.append('%s: got %r, expected %s' % (key, got, value))
+    return fails
+
+
+def main():
+    if len(sys.argv) < 2:
+        raise SystemExit('usage: run_cases.py IRIE [CASES]')
+    irie = os.path.abspath(sys.argv[1])
+    path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), 'cases.txt')
+    cases = parse_cases(path)
+    measure_rss = not sanitized(irie)
+    if not measure_rss:
+        print('note: sanitizer build, peak memory not checked')
+    elif not shutil.which('time', path='/usr/bin'):
+        print('note: no /usr/bin/time, peak memory not checked')
+    failed = 0
+    for case in cases:
+        try:
+            fails = run_case(irie, case, measure_rss)
+        except subprocess.TimeoutExpired:
+            fails = ['timed out after %d s' % TIMEOUT]
+        print('%s %s' % ('ok  ' if not fails else 'FAIL', case['name']))
+        for f in fails:
+            print('       %s: %s' % (case['where'], f))
+        failed += bool(fails)
+    print('%d cases, %d passed, %d failed' % (len(cases), len(cases) - failed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()

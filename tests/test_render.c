@@ -1,0 +1,324 @@
+/* Golden tests of the bidi display forms, cells and maps (render/).
+ *
+ * Right-to-left text is written readably as in RFC 3987 4.4: an upper-case
+ * Latin letter stands for a Hebrew letter (A=א, B=ב, ... V=ת).  The harness
+ * maps capitals to Hebrew before rendering and Hebrew back to capitals after. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_bidi.h"
+#include "render_sanitize.h"
+#include "tcheck.h"
+
+static const char *const hebrew[22] = {
+	"א", "ב", "ג", "ד", "ה", "ו", "ז", "ח", "ט", "י", "כ",
+	"ל", "מ", "נ", "ס", "ע", "פ", "צ", "ק", "ר", "ש", "ת",
+};
+
+/* Capitals A..V -> Hebrew letters. */
+static void to_hebrew(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+	for (; *in && o + 4 < size; in++) {
+		if (*in >= 'A' && *in <= 'V') {
+			const char *h = hebrew[*in - 'A'];
+			memcpy(out + o, h, strlen(h));
+			o += strlen(h);
+		} else {
+			out[o++] = *in;
+		}
+	}
+	out[o] = '\0';
+}
+
+/* Hebrew letters -> capitals, for comparing with readable goldens. */
+static void from_hebrew(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+	while (*in && o + 1 < size) {
+		int hit = -1;
+		for (int k = 0; k < 22 && hit < 0; k++)
+			if (strncmp(in, hebrew[k], strlen(hebrew[k])) == 0)
+				hit = k;
+		if (hit >= 0) {
+			out[o++] = (char)('A' + hit);
+			in += strlen(hebrew[hit]);
+		} else {
+			out[o++] = *in++;
+		}
+	}
+	out[o] = '\0';
+}
+
+static const char *form_text(rnd_display *d, rnd_form f)
+{
+	static char raw[4096], readable[4096];
+	rnd_form_utf8(d, f, raw, sizeof raw);
+	from_hebrew(raw, readable, sizeof readable);
+	return readable;
+}
+
+/* RFC 3987 4.4, examples 1-10: the logical IRI, the RFC's visual rendering
+ * (visual_rfc3987), and irie's component-by-component rendering (visual).
+ * In examples 8 and 9 the digit that starts an RTL component follows an
+ * LRM, so it resolves to L (UAX #9 W7) and stays at the component's left:
+ * the marked form shows "2JI" where the RFC's text shows "JI2", one more
+ * reason the RFC forbids digits at a component's edge (RFC 3987 4.2 rule 2). */
+static const struct {
+	const char *logical, *rfc3987, *visual;
+} rfc_examples[] = {
+	{ "http://ab.CDEFGH.ij/kl/mn/op.html", "http://ab.HGFEDC.ij/kl/mn/op.html", "http://ab.HGFEDC.ij/kl/mn/op.html" },
+	{ "http://ab.CDE.FGH/ij/kl/mn/op.html", "http://ab.HGF.EDC/ij/kl/mn/op.html", "http://ab.EDC.HGF/ij/kl/mn/op.html" },
+	{ "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", "http://VU#TS=RQ;PO=NM?LK/JI/HG/FE.DC.BA", "http://BA.DC.FE/HG/JI/LK?NM=PO;RQ=TS#VU" },
+	{ "http://AB.CD.ef/gh/IJ/KL.html", "http://DC.BA.ef/gh/LK/JI.html", "http://BA.DC.ef/gh/JI/LK.html" },
+	{ "http://ab.cd.EF/GH/ij/kl.html", "http://ab.cd.HG/FE/ij/kl.html", "http://ab.cd.FE/HG/ij/kl.html" },
+	{ "http://ab.CD.EF/GH/IJ/kl.html", "http://ab.JI/HG/FE.DC/kl.html", "http://ab.DC.FE/HG/JI/kl.html" },
+	{ "http://ab.CDE123FGH.ij/kl/mn/op.html", "http://ab.HGF123EDC.ij/kl/mn/op.html", "http://ab.HGF123EDC.ij/kl/mn/op.html" },
+	{ "http://ab.cd.ef/GH1/2IJ/KL.html", "http://ab.cd.ef/LK/JI1/2HG.html", "http://ab.cd.ef/1HG/2JI/LK.html" },
+	{ "http://ab.cd.ef/GH%31/%32IJ/KL.html", "http://ab.cd.ef/LK/JI%32/%31HG.html", "http://ab.cd.ef/%31HG/%32JI/LK.html" },
+	{ "http://ab.CDEFGH.123/kl/mn/op.html", "http://ab.123.HGFEDC/kl/mn/op.html", "http://ab.HGFEDC.123/kl/mn/op.html" },
+};
+
+/* Other goldens: all four forms (marked shown with <LRM> etc.). */
+static const struct {
+	const char *logical, *visual, *rfc3987, *plain;
+} goldens[] = {
+	/* Relative references that start right-to-left: a naive renderer takes
+	 * the paragraph direction from the first strong character. */
+	{ "CD/ef", "DC/ef", "DC/ef", "ef/DC" },
+	{ "ABC/DEF", "CBA/FED", "FED/CBA", "FED/CBA" },
+	{ "../AB/cd", "../BA/cd", "../BA/cd", "cd/BA/.." },
+	{ "AB?CD=ef", "BA?DC=ef", "DC?BA=ef", "ef=DC?BA" },
+	{ "http://example.org/", "http://example.org/", "http://example.org/", "http://example.org/" },
+};
+
+static void check_maps(rnd_display *d, const char *what)
+{
+	size_t n = rnd_logical_len(d);
+	for (int f = 0; f < RND_FORM_COUNT; f++) {
+		size_t len;
+		rnd_form_text(d, (rnd_form)f, &len);
+		const size_t *v2l = rnd_form_v2l(d, (rnd_form)f), *l2v = rnd_form_l2v(d, (rnd_form)f);
+		size_t seen = 0;
+		for (size_t v = 0; v < len; v++) {
+			if (v2l[v] == RND_NO_CP)
+				continue;
+			seen++;
+			CHECK(v2l[v] < n && l2v[v2l[v]] == v, "%s %s: vis %zu -> %zu -> back", what,
+				rnd_form_name((rnd_form)f), v, v2l[v]);
+		}
+		/* Every logical code point is shown exactly once. */
+		CHECK(seen == n, "%s %s: %zu of %zu code points shown", what, rnd_form_name((rnd_form)f), seen, n);
+		size_t n_cells;
+		const rnd_cell *cells = rnd_form_cells(d, (rnd_form)f, &n_cells);
+		for (size_t c = 0; c < n_cells; c++) {
+			if (cells[c].cp_start == RND_NO_CP)
+				continue;
+			/* visual -> logical -> visual is the identity, per cell. */
+			for (size_t l = cells[c].cp_start; l < cells[c].cp_end; l++)
+				CHECK(rnd_form_cell_of_cp(d, (rnd_form)f, l) == c, "%s %s: cell %zu cp %zu -> cell %zu",
+					what, rnd_form_name((rnd_form)f), c, l, rnd_form_cell_of_cp(d, (rnd_form)f, l));
+		}
+	}
+}
+
+/* No cell ever carries a control or format character. */
+static void check_cells_safe(rnd_display *d, const char *what)
+{
+	for (int f = 0; f < RND_FORM_COUNT; f++) {
+		size_t n_cells;
+		const rnd_cell *cells = rnd_form_cells(d, (rnd_form)f, &n_cells);
+		for (size_t c = 0; c < n_cells; c++) {
+			const unsigned char *s = (const unsigned char *)cells[c].text;
+			size_t len = strlen(cells[c].text);
+			CHECK(len > 0 && cells[c].width > 0, "%s: empty cell %zu", what, c);
+			for (size_t i = 0; i < len;) {
+				uint32_t cp = s[i];
+				size_t k = 1;
+				if (cp >= 0xF0) { cp = s[i] & 7; k = 4; }
+				else if (cp >= 0xE0) { cp = s[i] & 15; k = 3; }
+				else if (cp >= 0xC0) { cp = s[i] & 31; k = 2; }
+				for (size_t j = 1; j < k && i + j < len; j++)
+					cp = cp << 6 | (s[i + j] & 0x3F);
+				CHECK(!rnd_is_unsafe(cp), "%s %s: cell %zu holds U+%04X", what,
+					rnd_form_name((rnd_form)f), c, (unsigned)cp);
+				i += k;
+			}
+		}
+	}
+}
+
+static rnd_options no_shaping = { .shape_arabic = false };
+
+static void test_rfc_examples(rnd_display *d)
+{
+	char in[512];
+	for (size_t i = 0; i < sizeof rfc_examples / sizeof rfc_examples[0]; i++) {
+		to_hebrew(rfc_examples[i].logical, in, sizeof in);
+		CHECK(rnd_display_build(d, in, strlen(in), NULL, 0, &no_shaping) == RND_OK, "build");
+		CHECK_STR(form_text(d, RND_FORM_RFC3987), rfc_examples[i].rfc3987, "RFC 3987 4.4 example %zu", i + 1);
+		CHECK_STR(form_text(d, RND_FORM_VISUAL), rfc_examples[i].visual, "visual, example %zu", i + 1);
+		/* The logical text comes back from the marked form without marks. */
+		check_maps(d, rfc_examples[i].logical);
+		check_cells_safe(d, rfc_examples[i].logical);
+	}
+}
+
+static void test_goldens(rnd_display *d)
+{
+	char in[512];
+	for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
+		to_hebrew(goldens[i].logical, in, sizeof in);
+		CHECK(rnd_display_build(d, in, strlen(in), NULL, 0, &no_shaping) == RND_OK, "build");
+		CHECK_STR(form_text(d, RND_FORM_VISUAL), goldens[i].visual, "visual of %s", goldens[i].logical);
+		CHECK_STR(form_text(d, RND_FORM_RFC3987), goldens[i].rfc3987, "rfc3987 of %s", goldens[i].logical);
+		CHECK_STR(form_text(d, RND_FORM_PLAIN), goldens[i].plain, "plain of %s", goldens[i].logical);
+		check_maps(d, goldens[i].logical);
+	}
+}
+
+/* The marked form: LRE, LRM around every delimiter, PDF (seed 001 2.4). */
+static void test_marked(rnd_display *d)
+{
+	const char *in = "a/b.c";
+	CHECK(rnd_display_build(d, in, strlen(in), NULL, 0, NULL) == RND_OK, "build");
+	size_t len;
+	const uint32_t *t = rnd_form_text(d, RND_FORM_MARKED, &len);
+	static const uint32_t want[] = { 0x202A, 'a', 0x200E, '/', 0x200E, 'b', 0x200E, '.', 0x200E, 'c', 0x202C };
+	CHECK(len == sizeof want / sizeof want[0], "marked length %zu", len);
+	for (size_t i = 0; i < len && i < sizeof want / sizeof want[0]; i++)
+		CHECK(t[i] == want[i], "marked[%zu] = U+%04X", i, (unsigned)t[i]);
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_MARKED, &n_cells);
+	CHECK(n_cells == len && cells[0].placeholder && strcmp(cells[0].text, "⟨LRE⟩") == 0,
+		"marks are placeholder cells: %s", n_cells ? cells[0].text : "");
+}
+
+/* Arabic: European digits after Arabic letters become AN (UAX #9 W2), Arabic-
+ * Indic digits are AN; either way the number reads left to right.  Digits
+ * before the letters follow "/" and the start (L), so W7 makes them L. */
+static void test_arabic(rnd_display *d)
+{
+	static const struct { const char *in, *visual; } cases[] = {
+		{ "/\xd8\xa7\xd8\xa8" "12", "/12\xd8\xa8\xd8\xa7" },
+		{ "/\xd8\xa7\xd8\xa8\xd9\xa1\xd9\xa2", "/\xd9\xa1\xd9\xa2\xd8\xa8\xd8\xa7" },
+		{ "/12\xd8\xa7\xd8\xa8", "/12\xd8\xa8\xd8\xa7" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECK(rnd_display_build(d, cases[i].in, strlen(cases[i].in), NULL, 0, &no_shaping) == RND_OK, "build");
+		char out[256];
+		rnd_form_utf8(d, RND_FORM_VISUAL, out, sizeof out);
+		CHECK_STR(out, cases[i].visual, "arabic digits case %zu", i);
+		check_maps(d, cases[i].in);
+	}
+	/* Shaping on: ALEF + BEH + BEH as presentation forms, in visual order:
+	 * final BEH (U+FE90), medial BEH (U+FE92)... check they are FExx forms. */
+	const char *word = "\xd8\xa8\xd8\xa8\xd8\xa8";   /* BEH BEH BEH */
+	CHECK(rnd_display_build(d, word, strlen(word), NULL, 0, NULL) == RND_OK, "build");
+	size_t len;
+	const uint32_t *t = rnd_form_text(d, RND_FORM_VISUAL, &len);
+	CHECK(len == 3 && t[0] == 0xFE90 && t[1] == 0xFE92 && t[2] == 0xFE91,
+		"shaped: U+%04X U+%04X U+%04X", len > 0 ? (unsigned)t[0] : 0, len > 1 ? (unsigned)t[1] : 0,
+		len > 2 ? (unsigned)t[2] : 0);
+	/* The unshaped form stays available. */
+	CHECK(rnd_display_build(d, word, strlen(word), NULL, 0, &no_shaping) == RND_OK, "build");
+	t = rnd_form_text(d, RND_FORM_VISUAL, &len);
+	CHECK(len == 3 && t[0] == 0x0628, "unshaped");
+}
+
+/* Combining marks join their base's cell; wide CJK takes two columns. */
+static void test_cells(rnd_display *d)
+{
+	const char *pointed = "\xd7\xa9\xd7\x81\xd6\xb8\xd7\x9c";   /* SHIN + SHIN DOT + QAMATS + LAMED */
+	CHECK(rnd_display_build(d, pointed, strlen(pointed), NULL, 0, NULL) == RND_OK, "build");
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_VISUAL, &n);
+	CHECK(n == 2, "pointed Hebrew: %zu cells", n);
+	if (n == 2) {
+		/* Visual order: LAMED then SHIN with its marks after it. */
+		CHECK(cells[1].cp_start == 0 && cells[1].cp_end == 3, "SHIN cell covers cps %zu..%zu",
+			cells[1].cp_start, cells[1].cp_end);
+		CHECK(strncmp(cells[1].text, "\xd7\xa9", 2) == 0, "base first in its cell");
+		CHECK(cells[0].rtl && cells[1].rtl, "rtl flags");
+	}
+	check_maps(d, "pointed");
+	const char *e_acute = "e\xcc\x81x";
+	CHECK(rnd_display_build(d, e_acute, strlen(e_acute), NULL, 0, NULL) == RND_OK, "build");
+	cells = rnd_form_cells(d, RND_FORM_VISUAL, &n);
+	CHECK(n == 2 && cells[0].width == 1 && cells[0].cp_end == 2, "e + combining acute is one cell");
+	const char *cjk = "/\xe4\xbe\x8b\xe3\x81\x88";   /* /例え */
+	CHECK(rnd_display_build(d, cjk, strlen(cjk), NULL, 0, NULL) == RND_OK, "build");
+	cells = rnd_form_cells(d, RND_FORM_VISUAL, &n);
+	CHECK(n == 3 && cells[0].width == 1 && cells[1].width == 2 && cells[2].width == 2, "CJK widths");
+	/* A mark with no base is drawn on a dotted circle, not lost. */
+	const char *lone = "\xcc\x81";
+	CHECK(rnd_display_build(d, lone, strlen(lone), NULL, 0, NULL) == RND_OK, "build");
+	cells = rnd_form_cells(d, RND_FORM_VISUAL, &n);
+	CHECK(n == 1 && strncmp(cells[0].text, "\xe2\x97\x8c", 3) == 0, "lone mark on U+25CC");
+	/* Components are carried to the cells. */
+	const rnd_span spans[] = { { 0, 4, 0 }, { 7, 18, 2 } };
+	const char *iri = "http://example.org/x";
+	CHECK(rnd_display_build(d, iri, strlen(iri), spans, 2, NULL) == RND_OK, "build");
+	cells = rnd_form_cells(d, RND_FORM_VISUAL, &n);
+	CHECK(n == 20 && cells[0].component == 0 && cells[4].component == -1 && cells[7].component == 2,
+		"component numbers on cells");
+}
+
+/* Every control or format character, and every ill-formed byte, comes out as
+ * a placeholder; nothing unsafe reaches a cell. */
+static void test_placeholders(rnd_display *d)
+{
+	static const struct { const char *in; const char *cell; } cases[] = {
+		{ "\x1b", "␛" }, { "\x07", "␇" }, { "\x7f", "␡" }, { "\xc2\x85", "⟨U+0085⟩" },
+		{ "\xc2\x9b", "⟨U+009B⟩" }, { "\xe2\x80\xae", "⟨RLO⟩" }, { "\xe2\x80\xad", "⟨LRO⟩" },
+		{ "\xe2\x80\xab", "⟨RLE⟩" }, { "\xe2\x80\xaa", "⟨LRE⟩" }, { "\xe2\x80\xac", "⟨PDF⟩" },
+		{ "\xe2\x80\x8e", "⟨LRM⟩" }, { "\xe2\x80\x8f", "⟨RLM⟩" }, { "\xd8\x9c", "⟨ALM⟩" },
+		{ "\xe2\x81\xa6", "⟨LRI⟩" }, { "\xe2\x81\xa7", "⟨RLI⟩" }, { "\xe2\x81\xa8", "⟨FSI⟩" },
+		{ "\xe2\x81\xa9", "⟨PDI⟩" }, { "\xe2\x80\x8d", "⟨ZWJ⟩" }, { "\xe2\x80\x8c", "⟨ZWNJ⟩" },
+		{ "\xe2\x80\x8b", "⟨ZWSP⟩" }, { "\xc2\xad", "⟨SHY⟩" }, { "\xef\xbb\xbf", "⟨BOM⟩" },
+		{ "\xe2\x80\xa8", "⟨LS⟩" }, { "\xe2\x80\xa9", "⟨PS⟩" }, { "\xf3\xa0\x80\x81", "⟨U+E0001⟩" },
+		{ "\xff", "⟨xFF⟩" }, { "\xc0\xaf", "⟨xC0⟩" }, { "\xed\xa0\x80", "⟨xED⟩" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char in[64];
+		snprintf(in, sizeof in, "a%sb", cases[i].in);
+		CHECK(rnd_display_build(d, in, strlen(in), NULL, 0, NULL) == RND_OK, "build");
+		for (int f = 0; f < RND_FORM_COUNT; f++) {
+			size_t n;
+			const rnd_cell *cells = rnd_form_cells(d, (rnd_form)f, &n);
+			int found = 0;
+			for (size_t c = 0; c < n; c++)
+				found |= cells[c].placeholder && strcmp(cells[c].text, cases[i].cell) == 0;
+			CHECK(found, "case %zu (%s) in %s", i, cases[i].cell, rnd_form_name((rnd_form)f));
+		}
+		check_cells_safe(d, cases[i].cell);
+		check_maps(d, cases[i].cell);
+	}
+	/* A user's RLO still acts on the bidi algorithm (that is the spoof this
+	 * display reveals) but is shown, not hidden. */
+	const char *spoof = "abc\xe2\x80\xae" "def";
+	CHECK(rnd_display_build(d, spoof, strlen(spoof), NULL, 0, NULL) == RND_OK, "build");
+	char out[64];
+	rnd_form_utf8(d, RND_FORM_PLAIN, out, sizeof out);
+	CHECK(strstr(out, "fed") != NULL, "RLO reverses what follows: %s", out);
+}
+
+int main(void)
+{
+	if (!setlocale(LC_CTYPE, "C.UTF-8"))
+		setlocale(LC_CTYPE, "en_US.UTF-8");
+	rnd_display *d = rnd_display_new();
+	test_rfc_examples(d);
+	test_goldens(d);
+	test_marked(d);
+	test_arabic(d);
+	test_cells(d);
+	test_placeholders(d);
+	/* Empty input and reuse after a large one. */
+	CHECK(rnd_display_build(d, "", 0, NULL, 0, NULL) == RND_OK && rnd_logical_len(d) == 0, "empty");
+	rnd_display_free(d);
+	rnd_display_free(NULL);
+	return tcheck_done("render");
+}
