@@ -12,6 +12,7 @@
 #include "iri.h"
 #include "messages.h"
 #include "output.h"
+#include "render_bidi.h"
 
 /* Lines longer than this are reported and skipped, not analysed. */
 #define BATCH_MAX_LINE_BYTES ((size_t)16 * 1024 * 1024)
@@ -33,6 +34,9 @@ struct batch {
 	iri_to_iri_opts to_iri;
 	const char *base;       /* resolve */
 	size_t base_len;
+	rnd_display *display;   /* display: reused for every input */
+	rnd_options render;
+	int form;               /* display --form, or -1 for all four */
 };
 
 /* ---- diagnostics output -------------------------------------------------- */
@@ -147,6 +151,16 @@ static void cmd_to_uri(batch *b, const char *text, size_t len)
 	report_errors(b);
 }
 
+static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)
+{
+	for (size_t i = 0; i < iri_diags_count(extra); i++) {
+		const iri_diag *e = iri_diags_get(extra, i);
+		if (e->code == IRI_D_LEGACY_CHARSET && d->byte_start >= e->byte_start && d->byte_end <= e->byte_end)
+			return true;
+	}
+	return false;
+}
+
 static void cmd_to_iri(batch *b, const char *text, size_t len)
 {
 	iri_check(b->ctx, text, len, NULL, b->diags);
@@ -166,7 +180,14 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "iri", out_json_string(b->out.data ? b->out.data : "", b->out.len));
-		json_object *ds = diags_json(b->diags);
+		/* An escape read in the legacy charset is not "left escaped": drop
+		 * check's NOT_UTF8_ESCAPE where LEGACY_CHARSET says what happened. */
+		json_object *ds = json_object_new_array();
+		for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+			const iri_diag *d = iri_diags_get(b->diags, i);
+			if (d->code != IRI_D_NOT_UTF8_ESCAPE || !covered_by_charset(d, extra))
+				json_object_array_add(ds, diag_json(d));
+		}
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
 			json_object_array_add(ds, diag_json(iri_diags_get(extra, i)));
 		json_object_object_add(o, "diagnostics", ds);
@@ -453,6 +474,48 @@ static void cmd_compare_line(batch *b, const char *text, size_t len)
 	compare_pair(b, text, (size_t)(tab - text), tab + 1, len - (size_t)(tab - text) - 1);
 }
 
+/* The bidi display forms (render/), with core's components for the cells. */
+static void cmd_display(batch *b, const char *text, size_t len)
+{
+	iri_ref ref;
+	iri_parse(text, len, IRI_PARSE_IRI, &ref);
+	rnd_span spans[IRI_COMP_COUNT];
+	size_t n_spans = 0;
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		if (ref.comp[k].present)
+			spans[n_spans++] = (rnd_span){ ref.comp[k].cp_start, ref.comp[k].cp_end, k };
+	}
+	rnd_result r = rnd_display_build(b->display, text, len, spans, n_spans, &b->render);
+	if (r != RND_OK) {
+		print_failed(b, text, len, r == RND_TOO_LONG ? _("too long to display") : _("out of memory"));
+		return;
+	}
+	json_object *o = b->json ? json_object_new_object() : NULL;
+	if (o) {
+		json_object_object_add(o, "input", out_json_string(text, len));
+		json_object_object_add(o, "logical", out_json_string(text, len));
+	}
+	for (int f = 0; f < RND_FORM_COUNT; f++) {
+		if (b->form >= 0 && f != b->form)
+			continue;
+		size_t need = rnd_form_utf8(b->display, (rnd_form)f, NULL, 0);
+		iri_buf_reset(&b->out);
+		if (!iri_buf_reserve(&b->out, need + 1))
+			continue;
+		rnd_form_utf8(b->display, (rnd_form)f, b->out.data, need + 1);
+		b->out.len = need;
+		if (o) {
+			json_object_object_add(o, rnd_form_name((rnd_form)f), out_json_string(b->out.data, need));
+		} else {
+			if (b->form < 0)
+				printf("%-15s ", rnd_form_name((rnd_form)f));
+			print_result(b, b->out.data, need);
+		}
+	}
+	if (o)
+		out_json_line(stdout, o, b->stdout_tty);
+}
+
 /* One IRI, every view at once: what the editor's panes show, as text. */
 static void cmd_show(batch *b, const char *text, size_t len)
 {
@@ -578,6 +641,7 @@ static const struct {
 	{ "resolve", cmd_resolve },
 	{ "compare", cmd_compare_line },
 	{ "show", cmd_show },
+	{ "display", cmd_display },
 };
 
 int batch_is_command(const char *name)
@@ -597,12 +661,14 @@ static int usage_error(const char *cmd, const char *what)
 
 int batch_main(int argc, char **argv)
 {
-	enum { OPT_JSON = 256, OPT_NFC, OPT_HOST, OPT_CHARSET };
+	enum { OPT_JSON = 256, OPT_NFC, OPT_HOST, OPT_CHARSET, OPT_FORM, OPT_NO_SHAPE };
 	static const struct option options[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "nfc", no_argument, NULL, OPT_NFC },
 		{ "host", required_argument, NULL, OPT_HOST },
 		{ "charset", required_argument, NULL, OPT_CHARSET },
+		{ "form", required_argument, NULL, OPT_FORM },
+		{ "no-shape", no_argument, NULL, OPT_NO_SHAPE },
 		{ NULL, 0, NULL, 0 },
 	};
 	batch b;
@@ -610,7 +676,9 @@ int batch_main(int argc, char **argv)
 	b.command = argv[0];
 	b.to_uri.host = IRI_HOSTMODE_IDNA;
 	b.to_iri.host = IRI_HOSTOUT_KEEP;
-	const char *host_opt = NULL;
+	b.render.shape_arabic = true;
+	b.form = -1;
+	const char *host_opt = NULL, *form_opt = NULL;
 	batch_fn fn = NULL;
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(commands[i].name, b.command) == 0)
@@ -626,6 +694,8 @@ int batch_main(int argc, char **argv)
 		case OPT_NFC: b.to_uri.nfc = true; break;
 		case OPT_HOST: host_opt = optarg; break;
 		case OPT_CHARSET: b.to_iri.charset = optarg; break;
+		case OPT_FORM: form_opt = optarg; break;
+		case OPT_NO_SHAPE: b.render.shape_arabic = false; break;
 		default: return usage_error(b.command, _("unknown option"));
 		}
 	}
@@ -633,6 +703,15 @@ int batch_main(int argc, char **argv)
 		return usage_error(b.command, _("--nfc applies to to-uri only"));
 	if (b.to_iri.charset && fn != cmd_to_iri)
 		return usage_error(b.command, _("--charset applies to to-iri only"));
+	if ((form_opt || !b.render.shape_arabic) && fn != cmd_display)
+		return usage_error(b.command, _("--form and --no-shape apply to display only"));
+	if (form_opt) {
+		for (int f = 0; f < RND_FORM_COUNT; f++)
+			if (strcmp(form_opt, rnd_form_name((rnd_form)f)) == 0)
+				b.form = f;
+		if (b.form < 0)
+			return usage_error(b.command, _("--form takes marked|visual|visual_rfc3987|visual_plain"));
+	}
 	if (host_opt) {
 		if (fn == cmd_to_uri && strcmp(host_opt, "idna") == 0)
 			b.to_uri.host = IRI_HOSTMODE_IDNA;
@@ -662,7 +741,9 @@ int batch_main(int argc, char **argv)
 	iri_ctx_result cr;
 	b.ctx = iri_ctx_new(&cr);
 	b.diags = iri_diags_new();
-	if (!b.ctx || !b.diags) {
+	b.display = rnd_display_new();
+	if (!b.ctx || !b.diags || !b.display) {
+		rnd_display_free(b.display);
 		fprintf(stderr, _("irie: cannot initialise ICU (%s)\n"), iri_ctx_result_name(cr));
 		iri_ctx_free(b.ctx);
 		iri_diags_free(b.diags);
@@ -697,6 +778,7 @@ int batch_main(int argc, char **argv)
 		status = 1;
 	}
 	iri_buf_fini(&b.out);
+	rnd_display_free(b.display);
 	iri_diags_free(b.diags);
 	iri_ctx_free(b.ctx);
 	return status;

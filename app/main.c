@@ -27,6 +27,8 @@ static void print_help(void)
 		"  explain IRI           character by character: code, name, UTF-8, escape, why\n"
 		"  resolve BASE REF...   resolve references (RFC 3986 5.2)\n"
 		"  compare A B           the first RFC 3987 5.3 level at which A and B are equal\n"
+		"  display [--form=F] [--no-shape]  the bidi display forms: marked, visual,\n"
+		"                        visual_rfc3987, visual_plain\n"
 		"  show IRI              all of the above for one IRI\n"
 		"\n"
 		"Options:\n"

@@ -233,6 +233,32 @@ static bool decode_run_charset(iri_ctx *ctx, const uint8_t *oct, size_t n, iri_c
 	return true;
 }
 
+/* Raw text is already IRI: text[from..to) is copied, except that bytes that
+ * are not well-formed UTF-8 are escaped, so the output is always UTF-8. */
+static void copy_raw(const char *text, size_t from, size_t to, iri_buf *out)
+{
+	size_t i = from;
+	while (i < to) {
+		size_t run = i;
+		while (run < to && (unsigned char)text[run] < 0x80)
+			run++;
+		iri_buf_append(out, text + i, run - i);
+		i = run;
+		if (i == to)
+			break;
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t n = iri_utf8_decode((const uint8_t *)text + i, to - i, &cp, &st);
+		if (st != IRI_UTF8_OK) {
+			for (size_t j = 0; j < n; j++)
+				iri_buf_put_pct(out, (uint8_t)text[i + j]);
+		} else {
+			iri_buf_append(out, text + i, n);
+		}
+		i += n;
+	}
+}
+
 iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 	const iri_to_iri_opts *opts, iri_buf *out, iri_diags *diags)
 {
@@ -265,27 +291,18 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 				iri_host_forms_fini(&forms);
 			}
 			if (!done)   /* RFC 3987 3.2: the host is kept as written */
-				iri_buf_append(out, text + h->start, h->end - h->start);
+				copy_raw(text, h->start, h->end, out);
 			i = h->end;
 			continue;
 		}
 		uint8_t octet;
 		if (!iri_pct_at(text, len, i, &octet)) {
-			/* Raw text is already IRI; only ill-formed bytes get escaped. */
-			size_t n = 1;
-			if ((unsigned char)text[i] >= 0x80) {
-				uint32_t cp;
-				iri_utf8_status st;
-				n = iri_utf8_decode((const uint8_t *)text + i, len - i, &cp, &st);
-				if (st != IRI_UTF8_OK) {
-					for (size_t j = 0; j < n; j++)
-						iri_buf_put_pct(out, (uint8_t)text[i + j]);
-					i += n;
-					continue;
-				}
-			}
-			iri_buf_append(out, text + i, n);
-			i += n;
+			/* Raw text up to the next escape or the host. */
+			size_t e = i + 1;
+			while (e < len && text[e] != '%' && !(h->present && e == h->start))
+				e++;
+			copy_raw(text, i, e, out);
+			i = e;
 			continue;
 		}
 		/* A maximal run of escapes within one component. */
