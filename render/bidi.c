@@ -29,6 +29,10 @@ struct rnd_display {
 	uint32_t *cp;        /* code points; ill-formed bytes as U+FFFD */
 	int16_t *bad;        /* the ill-formed byte at this position, or -1 */
 	size_t *byte;        /* byte offset of each cp, n + 1 entries */
+	bool has_arabic;     /* any code point Arabic shaping could change */
+	bool has_rtl;        /* any R, AL or AN character: reordering can happen */
+	bool has_explicit;   /* any embedding, override or isolate control (UAX #9 X1-X8) */
+	bool plain_is_ltr;   /* PLAIN's paragraph resolved left-to-right (UAX #9 P2-P3) */
 	size_t n, cap_n;
 	rnd_span *spans;
 	size_t n_spans, cap_spans;
@@ -167,9 +171,17 @@ static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
 	if (!byte)
 		return RND_NO_MEMORY;
 	d->byte = byte;
+	d->has_arabic = d->has_rtl = d->has_explicit = false;
 	for (size_t i = 0; i < n_bytes;) {
-		uint32_t c;
+		uint32_t c = 0xFFFD;
 		size_t k = utf8_next(s + i, n_bytes - i, &c);
+		if (c >= 0x0590) {
+			/* Arabic, Syriac, N'Ko, Mandaic blocks: the joining scripts fribidi shapes. */
+			d->has_arabic |= (c >= 0x0600 && c <= 0x08FF);
+			FriBidiCharType t = fribidi_get_bidi_type(c);
+			d->has_rtl |= FRIBIDI_IS_RTL(t) || t == FRIBIDI_TYPE_AN;
+			d->has_explicit |= FRIBIDI_IS_EXPLICIT(t) || FRIBIDI_IS_ISOLATE(t);
+		}
 		d->byte[n] = i;
 		if (k == 0) {
 			d->cp[n] = 0xFFFD;
@@ -277,7 +289,7 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 			ph_len = rnd_placeholder_byte((uint8_t)d->bad[l], ph, sizeof ph);
 		else if (rnd_is_unsafe(orig))
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
-		else if ((w = wcwidth((wchar_t)shown)) < 0)
+		else if ((w = shown >= 0x20 && shown < 0x7F ? 1 : wcwidth((wchar_t)shown)) < 0)
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
 		if (ph_len == 0 && w == 0 && n_cells > 0 && !fd->cells[n_cells - 1].placeholder) {
 			/* A combining mark: joins the cell before it (DESIGN.md units). */
@@ -299,7 +311,7 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 			continue;
 		}
 		rnd_cell *c = &fd->cells[n_cells];
-		memset(c, 0, sizeof *c);
+		c->placeholder = false;
 		c->vis = v;
 		c->rtl = fd->rtl[v];
 		c->cp_start = l;
@@ -333,6 +345,35 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 	return RND_OK;
 }
 
+/* The bidi algorithm on d->s[off..off+len) as one paragraph: levels (UAX #9
+ * P2-I2), shaping in logical order (mirrored brackets, UAX #9 L4, and Arabic
+ * presentation forms without ligatures if asked), then reordering (L2) with
+ * marks kept after their base.  d->map[off..] must hold the indices. */
+static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParType *par, bool arabic)
+{
+	FriBidiStrIndex n = (FriBidiStrIndex)len;
+	FriBidiChar *s = d->s + off;
+	FriBidiCharType *types = d->types + off;
+	FriBidiLevel *levels = d->levels + off;
+	if (n == 0)
+		return RND_OK;
+	fribidi_get_bidi_types(s, n, types);
+	fribidi_get_bracket_types(s, n, types, d->brackets + off);
+	if (!fribidi_get_par_embedding_levels_ex(types, d->brackets + off, n, par, levels))
+		return RND_FRIBIDI_FAILED;
+	memcpy(d->levels_copy + off, levels, len * sizeof *levels);
+	FriBidiFlags shape = FRIBIDI_FLAG_SHAPE_MIRRORING;
+	if (arabic) {
+		fribidi_get_joining_types(s, n, d->joins + off);
+		fribidi_join_arabic(types, n, levels, d->joins + off);
+		shape |= FRIBIDI_FLAG_SHAPE_ARAB_PRES;
+	}
+	fribidi_shape(shape, levels, n, arabic ? d->joins + off : NULL, s);
+	if (!fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, types, n, 0, *par, levels, s, d->map + off))
+		return RND_FRIBIDI_FAILED;
+	return RND_OK;
+}
+
 static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts)
 {
 	form_data *fd = &d->form[f];
@@ -355,36 +396,56 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 		return RND_NO_MEMORY;
 	fd->cell_of = cell_of;
 
-	if (f == RND_FORM_MARKED) {
-		/* Logical order: the text to paste into a bidi-capable document. */
+	if (f == RND_FORM_RFC3987 && d->plain_is_ltr && !d->has_explicit) {
+		/* Same order as PLAIN: an LRE in a left-to-right paragraph only
+		 * raises every level by two (UAX #9 X2), which L2 undoes. */
+		const form_data *p = &d->form[RND_FORM_PLAIN];
+		memcpy(fd->text, p->text, p->len * sizeof *fd->text);
+		memcpy(fd->v2l, p->v2l, p->len * sizeof *fd->v2l);
+		memcpy(fd->rtl, p->rtl, p->len * sizeof *fd->rtl);
+		fd->len = p->len;
+	} else if (f == RND_FORM_MARKED || (!d->has_rtl && !d->has_explicit)) {
+		/* MARKED is logical order, the text to paste into a bidi-capable
+		 * document; without RTL characters every form keeps that order. */
+		size_t k = 0;
 		for (FriBidiStrIndex i = 0; i < len; i++) {
-			fd->text[i] = d->s[i];
-			fd->v2l[i] = d->s2l[i];
-			fd->rtl[i] = false;
+			if (f != RND_FORM_MARKED && d->s2l[i] == RND_NO_CP)
+				continue;
+			fd->text[k] = d->s[i];
+			fd->v2l[k] = d->s2l[i];
+			fd->rtl[k] = false;
+			k++;
 		}
-		fd->len = (size_t)len;
+		fd->len = k;
 	} else {
 		FriBidiParType par = f == RND_FORM_PLAIN ? FRIBIDI_PAR_ON : FRIBIDI_PAR_LTR;
-		fribidi_get_bidi_types(d->s, len, d->types);
-		fribidi_get_bracket_types(d->s, len, d->types, d->brackets);
-		if (len > 0 && !fribidi_get_par_embedding_levels_ex(d->types, d->brackets, len, &par, d->levels))
-			return RND_FRIBIDI_FAILED;
-		memcpy(d->levels_copy, d->levels, (size_t)len * sizeof *d->levels);
-		/* Shaping works in logical order: mirrored brackets always (UAX #9
-		 * L4), Arabic presentation forms without ligatures if asked. */
-		FriBidiFlags shape = FRIBIDI_FLAG_SHAPE_MIRRORING;
-		if (opts->shape_arabic) {
-			fribidi_get_joining_types(d->s, len, d->joins);
-			fribidi_join_arabic(d->types, len, d->levels, d->joins);
-			shape |= FRIBIDI_FLAG_SHAPE_ARAB_PRES;
-		}
-		fribidi_shape(shape, d->levels, len, opts->shape_arabic ? d->joins : NULL, d->s);
+		bool arabic = opts->shape_arabic && d->has_arabic;
 		for (FriBidiStrIndex i = 0; i < len; i++)
 			d->map[i] = i;
-		/* UAX #9 L2, with marks kept after their base (REORDER_NSM). */
-		if (len > 0 && !fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, d->types, len, 0, par,
-		                                     d->levels, d->s, d->map))
-			return RND_FRIBIDI_FAILED;
+		rnd_result r = RND_OK;
+		if (f == RND_FORM_VISUAL && !d->has_explicit) {
+			/* Every "LRM delimiter LRM" is a strong-L boundary at the base
+			 * level: no UAX #9 rule (W2, W7, N0, N1) looks across it and no
+			 * L2 reversal spans it, so the marked string is run in chunks
+			 * cut there -- the same result, with short run lists. */
+			size_t from = 0;
+			for (size_t i = 0; i < (size_t)len && r == RND_OK; i++) {
+				bool cut = i + 1 == (size_t)len ||
+					(i - from >= 256 && i >= 2 && d->s2l[i] == RND_NO_CP && d->s[i] == LRM &&
+					 d->s2l[i - 1] != RND_NO_CP && is_delimiter(d->s[i - 1]));
+				if (cut) {
+					FriBidiParType ltr = FRIBIDI_PAR_LTR;
+					r = bidi_line(d, from, i + 1 - from, &ltr, arabic);
+					from = i + 1;
+				}
+			}
+		} else {
+			r = bidi_line(d, 0, (size_t)len, &par, arabic);
+			if (f == RND_FORM_PLAIN)
+				d->plain_is_ltr = par == FRIBIDI_PAR_LTR;
+		}
+		if (r != RND_OK)
+			return r;
 		/* Drop the marks this form inserted.  Not fribidi_remove_bidi_marks():
 		 * it would also delete bidi controls the user typed, hiding the very
 		 * spoofing this display is there to reveal; those stay, as cells. */
@@ -451,8 +512,13 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 #undef RESIZE
 		d->cap_s = cap;
 	}
-	for (int f = 0; f < RND_FORM_COUNT && r == RND_OK; f++)
-		r = build_form(d, (rnd_form)f, opts);
+	/* PLAIN before RFC3987, which may reuse it. */
+	static const rnd_form order[RND_FORM_COUNT] = {
+		RND_FORM_MARKED, RND_FORM_VISUAL, RND_FORM_PLAIN, RND_FORM_RFC3987
+	};
+	d->plain_is_ltr = false;
+	for (int k = 0; k < RND_FORM_COUNT && r == RND_OK; k++)
+		r = build_form(d, order[k], opts);
 out:
 	if (r != RND_OK) {
 		d->n = 0;

@@ -57,14 +57,15 @@ typedef struct {
 
 /* One terminal cell: a grapheme (base + combining marks) or a placeholder. */
 typedef struct {
-	char text[40];       /* UTF-8 to draw; never contains a control or Cf character */
-	uint8_t width;       /* columns it takes */
-	bool placeholder;    /* text stands for an invisible/unsafe character or bad byte */
-	bool rtl;            /* resolved bidi level is odd */
-	int component;       /* from rnd_span, or -1 */
 	size_t cp_start;     /* logical code points shown, end exclusive; RND_NO_CP for an inserted mark */
 	size_t cp_end;
 	size_t vis;          /* index in the form's text of the cell's first code point */
+	int component;       /* from rnd_span, or -1 */
+	uint8_t width;       /* columns it takes */
+	bool placeholder;    /* text stands for an invisible/unsafe character or bad byte */
+	bool rtl;            /* resolved bidi level is odd */
+	char text[25];       /* UTF-8 to draw, never a control or Cf character; marks
+	                        beyond its room are dropped from the text, not the range */
 } rnd_cell;
 
 typedef struct rnd_display rnd_display;

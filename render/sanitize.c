@@ -1,5 +1,4 @@
 /* Placeholders for controls, format characters and ill-formed bytes. */
-#include <stdio.h>
 #include <string.h>
 
 #include <unicode/uchar.h>
@@ -28,34 +27,65 @@ static const struct {
 	{ 0xFEFF, "BOM" },
 };
 
+/* Copies the n-byte piece into out (size bytes), NUL-terminated, truncating. */
+static size_t emit(char *out, size_t size, const char *piece, size_t n)
+{
+	if (size == 0)
+		return 0;
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, piece, n);
+	out[n] = '\0';
+	return n;
+}
+
+/* "⟨" NAME "⟩" without printf: placeholders are on the per-keystroke path. */
+static size_t bracketed(char *out, size_t size, const char *name, size_t name_len)
+{
+	char buf[32];
+	if (name_len > sizeof buf - 7)
+		name_len = sizeof buf - 7;
+	memcpy(buf, "\xE2\x9F\xA8", 3);
+	memcpy(buf + 3, name, name_len);
+	memcpy(buf + 3 + name_len, "\xE2\x9F\xA9", 3);
+	return emit(out, size, buf, name_len + 6);
+}
+
+static size_t hex_digits(char *out, uint32_t v, int min_digits)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char tmp[8];
+	int n = 0;
+	do {
+		tmp[n++] = hex[v & 0xF];
+		v >>= 4;
+	} while (v || n < min_digits);
+	for (int i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return (size_t)n;
+}
+
 size_t rnd_placeholder(uint32_t cp, char *out, size_t size)
 {
-	int n;
-	if (cp < 0x20)   /* U+2400.. CONTROL PICTURES: one cell, unambiguous */
-		n = snprintf(out, size, "%c%c%c", 0xE2, 0x90, (int)(0x80 + cp));
-	else if (cp == 0x7F)
-		n = snprintf(out, size, "\xE2\x90\xA1");
-	else {
-		const char *abbr = NULL;
-		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-			if (names[i].cp == cp)
-				abbr = names[i].abbr;
-		if (abbr)
-			n = snprintf(out, size, "\xE2\x9F\xA8%s\xE2\x9F\xA9", abbr);
-		else
-			n = snprintf(out, size, "\xE2\x9F\xA8U+%04X\xE2\x9F\xA9", (unsigned)cp);
+	if (cp < 0x20) {   /* U+2400.. CONTROL PICTURES: one cell, unambiguous */
+		char pic[3] = { (char)0xE2, (char)0x90, (char)(0x80 + cp) };
+		return emit(out, size, pic, 3);
 	}
-	if (n < 0)
-		n = 0;
-	return (size_t)n < size ? (size_t)n : size ? size - 1 : 0;
+	if (cp == 0x7F)
+		return emit(out, size, "\xE2\x90\xA1", 3);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].cp == cp)
+			return bracketed(out, size, names[i].abbr, strlen(names[i].abbr));
+	char name[12] = "U+";
+	size_t n = 2 + hex_digits(name + 2, cp, 4);
+	return bracketed(out, size, name, n);
 }
 
 size_t rnd_placeholder_byte(uint8_t byte, char *out, size_t size)
 {
-	int n = snprintf(out, size, "\xE2\x9F\xA8x%02X\xE2\x9F\xA9", byte);
-	if (n < 0)
-		n = 0;
-	return (size_t)n < size ? (size_t)n : size ? size - 1 : 0;
+	char name[4] = "x";
+	size_t n = 1 + hex_digits(name + 1, byte, 2);
+	return bracketed(out, size, name, n);
 }
 
 /* Strict UTF-8 (RFC 3629): length of the sequence at s, 0 if ill-formed. */

@@ -5,6 +5,7 @@
  * maps capitals to Hebrew before rendering and Hebrew back to capitals after. */
 #include <locale.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,6 +306,59 @@ static void test_placeholders(rnd_display *d)
 	CHECK(strstr(out, "fed") != NULL, "RLO reverses what follows: %s", out);
 }
 
+/* VISUAL is "every component left to right, each in its own direction":
+ * for a long IRI (rendered in chunks internally) it must equal each
+ * component rendered alone, joined by the delimiters.  Fixed-seed text with
+ * Hebrew, Arabic, digits of both kinds, brackets and combining marks. */
+static void test_visual_is_per_component(rnd_display *d)
+{
+	static const char *const pieces[] = {
+		"ab", "אבג", "دليل", "12", "٣٤", "x1", "גד5", "(", ")", "é", "שָׁל", "例え", "-", "~",
+	};
+	static const char delims[] = "/.?=&:;@!$'*+,";
+	uint64_t seed = 0x9E3779B97F4A7C15u;
+	char text[16384];
+	size_t len = 0;
+	rnd_display *one = rnd_display_new();
+	char want[65536];
+	size_t want_len = 0;
+	while (len < sizeof text - 64) {
+		/* A component of 1..3 pieces, then a delimiter. */
+		char comp[128];
+		size_t comp_len = 0;
+		seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+		int n = 1 + (int)(seed % 3);
+		for (int k = 0; k < n; k++) {
+			seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+			const char *p = pieces[seed % (sizeof pieces / sizeof pieces[0])];
+			memcpy(comp + comp_len, p, strlen(p));
+			comp_len += strlen(p);
+		}
+		/* The component alone, in its own direction inside an LTR embedding. */
+		CHECK(rnd_display_build(one, comp, comp_len, NULL, 0, &no_shaping) == RND_OK, "piece");
+		want_len += rnd_form_utf8(one, RND_FORM_VISUAL, want + want_len, sizeof want - want_len);
+		memcpy(text + len, comp, comp_len);
+		len += comp_len;
+		seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+		char delim = delims[seed % (sizeof delims - 1)];
+		text[len++] = delim;
+		want[want_len++] = delim;
+		want[want_len] = '\0';
+	}
+	CHECK(rnd_display_build(d, text, len, NULL, 0, &no_shaping) == RND_OK, "long build");
+	static char got[65536];
+	rnd_form_utf8(d, RND_FORM_VISUAL, got, sizeof got);
+	CHECK(strcmp(got, want) == 0, "long VISUAL differs from per-component rendering (%zu bytes)", len);
+	if (strcmp(got, want) != 0) {
+		size_t i = 0;
+		while (got[i] && got[i] == want[i])
+			i++;
+		fprintf(stderr, "first difference at byte %zu: got \"%.40s\" want \"%.40s\"\n", i, got + i, want + i);
+	}
+	check_maps(d, "long");
+	rnd_display_free(one);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -316,6 +370,9 @@ int main(void)
 	test_arabic(d);
 	test_cells(d);
 	test_placeholders(d);
+	test_visual_is_per_component(d);
+	CHECK(strcmp(rnd_term_bidi_enter(), "\033[8l\033[1 k") == 0, "explicit bidi mode: BDSM reset, SCP LTR");
+	CHECK(strcmp(rnd_term_bidi_leave(), "\033[8h\033[0 k") == 0, "implicit bidi mode restored");
 	/* Empty input and reuse after a large one. */
 	CHECK(rnd_display_build(d, "", 0, NULL, 0, NULL) == RND_OK && rnd_logical_len(d) == 0, "empty");
 	rnd_display_free(d);

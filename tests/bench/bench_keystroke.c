@@ -1,0 +1,130 @@
+/* Benchmark (not a test): the whole per-keystroke pipeline -- parse, map, all
+ * diagnostics, host forms, all display forms and cells -- at 100, 2,000 and
+ * 100,000 characters.  Prints the median and the DESIGN.md target per size.
+ *
+ * Usage: bench_keystroke [ITERATIONS_SCALE]   (1 = default) */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "iri.h"
+#include "render_bidi.h"
+
+/* Builds an IRI of exactly n_cp code points: an IDN host, then path
+ * segments cycling through Latin, Hebrew, Arabic and CJK words. */
+static char *make_iri(size_t n_cp, size_t *n_bytes)
+{
+	static const char *const words[] = {
+		"bücher", "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", "\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84",
+		"\xe4\xbe\x8b\xe3\x81\x88", "index", "\xd7\xa0\xd7\xaa\xd7\x99\xd7\x91",
+	};
+	size_t cap = n_cp * 4 + 64, len = 0, cps = 0;
+	char *s = malloc(cap);
+	const char *head = "http://www.bücher.example/";
+	strcpy(s, head);
+	len = strlen(head);
+	cps = iri_utf8_count_cp(s, len);
+	for (size_t w = 0; cps < n_cp; w++) {
+		const char *word = words[w % (sizeof words / sizeof words[0])];
+		size_t wl = strlen(word);
+		for (size_t i = 0; i < wl && cps < n_cp;) {
+			uint32_t cp;
+			iri_utf8_status st;
+			size_t k = iri_utf8_decode((const uint8_t *)word + i, wl - i, &cp, &st);
+			memcpy(s + len, word + i, k);
+			len += k;
+			i += k;
+			cps++;
+		}
+		if (cps < n_cp) {
+			s[len++] = '/';
+			cps++;
+		}
+	}
+	s[len] = '\0';
+	*n_bytes = len;
+	return s;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* One keystroke's worth of work, as the editor does it. */
+static void keystroke(iri_ctx *ctx, iri_diags *diags, iri_buf *uri, rnd_display *disp,
+	const char *text, size_t len)
+{
+	iri_ref ref;
+	iri_check(ctx, text, len, &ref, diags);
+	iri_to_uri(ctx, text, len, NULL, uri, NULL);
+	const iri_span *h = &ref.comp[IRI_COMP_HOST];
+	if (h->present && h->end > h->start) {
+		iri_host_forms forms;
+		iri_host_forms_init(&forms);
+		iri_host_analyse(ctx, text + h->start, h->end - h->start, &forms);
+		iri_host_forms_fini(&forms);
+	}
+	rnd_span spans[IRI_COMP_COUNT];
+	size_t n = 0;
+	for (int k = 0; k < IRI_COMP_COUNT; k++)
+		if (ref.comp[k].present)
+			spans[n++] = (rnd_span){ ref.comp[k].cp_start, ref.comp[k].cp_end, k };
+	rnd_display_build(disp, text, len, spans, n, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_CTYPE, "C.UTF-8");
+	double scale = argc > 1 ? atof(argv[1]) : 1.0;
+	static const struct { size_t cps; int iterations; double target_ms; } sizes[] = {
+		{ 100, 2000, 0.2 }, { 2000, 300, 2.0 }, { 100000, 15, 50.0 },
+	};
+	iri_ctx *ctx = iri_ctx_new(NULL);
+	iri_diags *diags = iri_diags_new();
+	rnd_display *disp = rnd_display_new();
+	iri_buf uri;
+	iri_buf_init(&uri);
+	printf("%-12s %8s %12s %12s %12s %10s\n", "characters", "bytes", "median ms", "p90 ms", "target ms", "verdict");
+	int all_met = 1;
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		size_t n_bytes;
+		char *text = make_iri(sizes[s].cps, &n_bytes);
+		int iters = (int)(sizes[s].iterations * scale);
+		if (iters < 3)
+			iters = 3;
+		double *t = malloc(sizeof *t * (size_t)iters);
+		keystroke(ctx, diags, &uri, disp, text, n_bytes);   /* warm-up */
+		for (int i = 0; i < iters; i++) {
+			/* Each keystroke changes the text: alternate the last character. */
+			text[n_bytes - 1] = (char)(i & 1 ? 'a' : 'b');
+			double t0 = now_ms();
+			keystroke(ctx, diags, &uri, disp, text, n_bytes);
+			t[i] = now_ms() - t0;
+		}
+		qsort(t, (size_t)iters, sizeof *t, cmp_double);
+		double median = t[iters / 2], p90 = t[iters * 9 / 10];
+		int met = median <= sizes[s].target_ms;
+		all_met &= met;
+		printf("%-12zu %8zu %12.4f %12.4f %12.1f %10s\n", sizes[s].cps, n_bytes, median, p90,
+			sizes[s].target_ms, met ? "met" : "MISSED");
+		free(t);
+		free(text);
+	}
+	printf("diagnostics on the last input: %zu\n", iri_diags_count(diags));
+	iri_buf_fini(&uri);
+	rnd_display_free(disp);
+	iri_diags_free(diags);
+	iri_ctx_free(ctx);
+	return all_met ? 0 : 1;
+}
