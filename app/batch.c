@@ -134,7 +134,7 @@ static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
 static void cmd_to_uri(batch *b, const char *text, size_t len)
 {
 	iri_check(b->ctx, text, len, NULL, b->diags);
-	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
 	if (map_failed(b, text, len, r)) {
 		report_errors(b);
 		return;
@@ -491,10 +491,8 @@ static void cmd_display(batch *b, const char *text, size_t len)
 		return;
 	}
 	json_object *o = b->json ? json_object_new_object() : NULL;
-	if (o) {
+	if (o)
 		json_object_object_add(o, "input", out_json_string(text, len));
-		json_object_object_add(o, "logical", out_json_string(text, len));
-	}
 	for (int f = 0; f < RND_FORM_COUNT; f++) {
 		if (b->form >= 0 && f != b->form)
 			continue;
@@ -521,7 +519,7 @@ static void cmd_show(batch *b, const char *text, size_t len)
 {
 	iri_ref ref;
 	iri_check(b->ctx, text, len, &ref, b->diags);
-	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out, NULL);
+	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
 	printf("%-10s ", _("IRI"));
 	print_result(b, text, len);
 	printf("%-10s ", _("URI"));
@@ -710,7 +708,7 @@ int batch_main(int argc, char **argv)
 			if (strcmp(form_opt, rnd_form_name((rnd_form)f)) == 0)
 				b.form = f;
 		if (b.form < 0)
-			return usage_error(b.command, _("--form takes marked|visual|visual_rfc3987|visual_plain"));
+			return usage_error(b.command, _("--form takes marked|visual|visual_rfc3987|visual_plain|logical"));
 	}
 	if (host_opt) {
 		if (fn == cmd_to_uri && strcmp(host_opt, "idna") == 0)

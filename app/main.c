@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "tui.h"
 #include "config.h"
 #include "i18n.h"
 
@@ -13,11 +14,14 @@ static const char sample_iri[] = "http://www.bücher.example/\xd8\xaf\xd9\x84\xd
 
 static void print_help(void)
 {
-	printf(_("Usage: irie [IRI]\n"
+	printf(_("Usage: irie [--print=iri|uri] [IRI]\n"
+		"       irie view [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"\n"
 		"An editor and viewer for Internationalized Resource Identifiers.\n"
-		"With no command, shows everything irie knows about IRI (or a sample).\n"
+		"With no command, opens the editor on IRI (or a sample) on the terminal;\n"
+		"Enter prints the IRI (or its URI) on stdout, Esc leaves (exit 130).\n"
+		"'view' browses a list of IRIs, one per line.  F1 in either lists the keys.\n"
 		"\n"
 		"Commands (INPUTs from the arguments, or one per line from stdin):\n"
 		"  to-uri [--nfc] [--host=idna|percent|zld]   IRI to URI (RFC 3987 3.1)\n"
@@ -54,16 +58,31 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && batch_is_command(argv[1]))
 		return batch_main(argc - 1, argv + 1);
-	if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
-		fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"), argv[1]);
+	tui_options opts = { .initial = NULL, .print_uri = false, .view_path = NULL };
+	int i = 1;
+	if (argc >= 2 && strcmp(argv[1], "view") == 0) {
+		if (argc > 3) {
+			fprintf(stderr, "%s", _("irie: usage: irie view [FILE|-]\n"));
+			return 2;
+		}
+		opts.view_path = argc == 3 ? argv[2] : "-";
+		return tui_main(&opts);
+	}
+	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--print=uri") == 0)
+			opts.print_uri = true;
+		else if (strcmp(argv[i], "--print=iri") == 0)
+			opts.print_uri = false;
+		else {
+			fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"), argv[i]);
+			return 2;
+		}
+	}
+	if (argc - i > 1) {
+		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"), argv[i]);
 		return 2;
 	}
-	if (argc > 2) {
-		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"), argv[1]);
-		return 2;
-	}
-	/* The interactive editor arrives with the TUI; until then, the same
-	 * analysis as text. */
-	char *show_argv[] = { "show", argc == 2 ? argv[1] : (char *)sample_iri, NULL };
-	return batch_main(2, show_argv);
+	/* The editor, on the IRI given or on the built-in sample. */
+	opts.initial = i < argc ? argv[i] : sample_iri;
+	return tui_main(&opts);
 }

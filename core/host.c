@@ -562,9 +562,13 @@ static void spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		sc->skeleton.data[n_bytes] = '\0';
 		break;
 	}
-	if (U_SUCCESS(err) && is_ldh(sc->skeleton.data, sc->skeleton.len))
-		iri_diags_add(sc->diags, IRI_D_CONFUSABLE, IRI_COMP_HOST, start, end, 1,
-			sc->skeleton.data, sc->skeleton.len);
+	if (U_FAILURE(err) || !is_ldh(sc->skeleton.data, sc->skeleton.len))
+		return;
+	/* The suggestion is the label's A-label: the form that shows it is not
+	 * the ASCII name it imitates (the skeleton itself is no fix). */
+	uint32_t a_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
+	iri_diags_add(sc->diags, IRI_D_CONFUSABLE, IRI_COMP_HOST, start, end, 1,
+		a_errors == 0 ? sc->skeleton.data : NULL, a_errors == 0 ? sc->skeleton.len : 0);
 }
 
 /* One label at text[start..end) (raw, possibly %-escaped). */
@@ -643,6 +647,10 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 			goto done;
 		name = whole.data ? whole.data : "";
 		name_len = whole.len;
+		/* Escapes that are not UTF-8: check reports INVALID_UTF8 there, and
+		 * nothing more can be said of the name. */
+		if (!is_utf8(name, name_len))
+			goto done;
 	}
 	sc.idn = !is_ascii(name, name_len) || name_has_ace_label(name, name_len);
 

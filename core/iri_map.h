@@ -38,13 +38,19 @@ typedef enum {
 
 const char *iri_map_result_name(iri_map_result r);
 
-/* Maps text[0..len) to a URI, appending to *out (which is reset first).
- * Never fails on bad input: what cannot be mapped is %-escaped byte by byte
- * and reported in diags (may be NULL).  The result is ASCII-only and
- * iri_to_uri() of it gives it back unchanged.  Findings are added to diags but
- * iri_diags_finish() is left to the caller. */
+/* Maps text[0..len) to a URI into *out (which is reset first).  Never fails
+ * on bad input: what cannot be mapped is %-escaped byte by byte; iri_check()
+ * reports each such change.  The result is ASCII-only and iri_to_uri() of it
+ * gives it back unchanged. */
 iri_map_result iri_to_uri(iri_ctx *ctx, const char *text, size_t len,
-	const iri_to_uri_opts *opts, iri_buf *out, iri_diags *diags);
+	const iri_to_uri_opts *opts, iri_buf *out);
+
+/* Like iri_to_uri(), and if offsets is not NULL it gets len + 1 entries:
+ * offsets[i] is the byte of the URI where input byte i's mapping starts
+ * (every byte of a host converted whole maps to the host's start), and
+ * offsets[len] is the URI's length.  With opts->nfc the offsets are not set. */
+iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_uri_opts *opts, iri_buf *out, size_t *offsets);
 
 /* Maps text[0..len) to an IRI (RFC 3987 3.2 steps 1-5), appending to *out
  * (reset first).  Escapes that are not well-formed UTF-8, that are overlong or

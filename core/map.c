@@ -86,11 +86,16 @@ static void map_byte(const char *text, size_t len, size_t i, iri_buf *out, size_
 		iri_buf_putc(out, (char)c);
 }
 
-static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_buf *out)
+/* off (may be NULL): off[i] = where input byte i's output starts. */
+static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_buf *out, size_t *off)
 {
 	size_t step;
-	for (size_t i = from; i < to; i += step)
+	for (size_t i = from; i < to; i += step) {
+		size_t at = out->len;
 		map_byte(text, len, i, out, &step);
+		for (size_t k = 0; off && k < step; k++)
+			off[i + k] = at;
+	}
 }
 
 /* Percent-decodes host[0..n) into out; false if the result has no non-ASCII. */
@@ -112,10 +117,10 @@ static void pct_decode(const char *s, size_t n, iri_buf *out)
  * characters, so an ASCII host (A-labels, %-escapes) is left as it is and
  * mapping twice changes nothing. */
 static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size_t he,
-	iri_host_mode mode, iri_buf *out)
+	iri_host_mode mode, iri_buf *out, size_t *off)
 {
 	if (mode == IRI_HOSTMODE_PERCENT || is_ascii_only(text + hs, he - hs)) {
-		map_bytes(text, len, hs, he, out);
+		map_bytes(text, len, hs, he, out, off);
 		return;
 	}
 	iri_buf *decoded = &ctx->tmp[1], *conv = &ctx->tmp[2];
@@ -129,16 +134,25 @@ static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size
 	}
 	/* UTS #46 failed: fall back to %-escaped UTF-8 (RFC 3987 3.1 step 2),
 	 * which check reports as BAD_IDN. */
-	if (ok && !conv->failed)
+	if (ok && !conv->failed) {
+		/* The host is converted whole: all its bytes map to its start. */
+		for (size_t i = hs; off && i < he; i++)
+			off[i] = out->len;
 		iri_buf_append(out, conv->data, conv->len);
-	else
-		map_bytes(text, len, hs, he, out);
+	} else {
+		map_bytes(text, len, hs, he, out, off);
+	}
 }
 
 iri_map_result iri_to_uri(iri_ctx *ctx, const char *text, size_t len,
-	const iri_to_uri_opts *opts, iri_buf *out, iri_diags *diags)
+	const iri_to_uri_opts *opts, iri_buf *out)
 {
-	(void)diags;
+	return iri_to_uri_offsets(ctx, text, len, opts, out, NULL);
+}
+
+iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
+	const iri_to_uri_opts *opts, iri_buf *out, size_t *offsets)
+{
 	iri_to_uri_opts defaults = { .nfc = false, .host = IRI_HOSTMODE_IDNA };
 	if (!opts)
 		opts = &defaults;
@@ -147,18 +161,20 @@ iri_map_result iri_to_uri(iri_ctx *ctx, const char *text, size_t len,
 	if (opts->nfc && nfc_into(ctx, text, len, normalised)) {
 		text = normalised->data;
 		len = normalised->len;
+		offsets = NULL;   /* they would describe the normalised text */
 	}
-	/* ASCII fast path: nothing but escaping of forbidden ASCII to do. */
 	iri_ref ref;
 	iri_split(text, len, &ref);
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
 	if (h->present && text[h->start] != '[') {
-		map_bytes(text, len, 0, h->start, out);
-		map_host(ctx, text, len, h->start, h->end, opts->host, out);
-		map_bytes(text, len, h->end, len, out);
+		map_bytes(text, len, 0, h->start, out, offsets);
+		map_host(ctx, text, len, h->start, h->end, opts->host, out, offsets);
+		map_bytes(text, len, h->end, len, out, offsets);
 	} else {
-		map_bytes(text, len, 0, len, out);
+		map_bytes(text, len, 0, len, out, offsets);
 	}
+	if (offsets)
+		offsets[len] = out->len;
 	return out->failed ? IRI_MAP_NO_MEMORY : IRI_MAP_OK;
 }
 
@@ -273,8 +289,10 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
 	iri_buf *octets = &ctx->tmp[0];
 	size_t i = 0;
+	bool host_done = false;
 	while (i < len) {
-		if (h->present && i == h->start) {
+		if (h->present && i == h->start && !host_done) {
+			host_done = true;   /* an empty host must not stop the walk */
 			iri_host_forms forms;
 			bool done = false;
 			if (opts->host == IRI_HOSTOUT_UNICODE && text[i] != '[' && h->end > h->start) {

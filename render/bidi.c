@@ -51,7 +51,7 @@ struct rnd_display {
 const char *rnd_form_name(rnd_form f)
 {
 	static const char *const names[RND_FORM_COUNT] = {
-		"marked", "visual", "visual_rfc3987", "visual_plain"
+		"marked", "visual", "visual_rfc3987", "visual_plain", "logical"
 	};
 	return f < RND_FORM_COUNT ? names[f] : "unknown";
 }
@@ -206,7 +206,7 @@ static size_t make_source(rnd_display *d, rnd_form f)
 {
 	size_t k = 0;
 	bool marks = f == RND_FORM_MARKED || f == RND_FORM_VISUAL;
-	bool embed = f != RND_FORM_PLAIN;
+	bool embed = f != RND_FORM_PLAIN && f != RND_FORM_LOGICAL;
 	if (embed) {
 		d->s[k] = LRE;
 		d->s2l[k++] = RND_NO_CP;
@@ -404,7 +404,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 		memcpy(fd->v2l, p->v2l, p->len * sizeof *fd->v2l);
 		memcpy(fd->rtl, p->rtl, p->len * sizeof *fd->rtl);
 		fd->len = p->len;
-	} else if (f == RND_FORM_MARKED || (!d->has_rtl && !d->has_explicit)) {
+	} else if (f == RND_FORM_MARKED || f == RND_FORM_LOGICAL || (!d->has_rtl && !d->has_explicit)) {
 		/* MARKED is logical order, the text to paste into a bidi-capable
 		 * document; without RTL characters every form keeps that order. */
 		size_t k = 0;
@@ -514,7 +514,7 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	}
 	/* PLAIN before RFC3987, which may reuse it. */
 	static const rnd_form order[RND_FORM_COUNT] = {
-		RND_FORM_MARKED, RND_FORM_VISUAL, RND_FORM_PLAIN, RND_FORM_RFC3987
+		RND_FORM_MARKED, RND_FORM_VISUAL, RND_FORM_PLAIN, RND_FORM_RFC3987, RND_FORM_LOGICAL
 	};
 	d->plain_is_ltr = false;
 	for (int k = 0; k < RND_FORM_COUNT && r == RND_OK; k++)

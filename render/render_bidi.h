@@ -25,10 +25,11 @@ typedef enum {
 	RND_FORM_VISUAL,
 	RND_FORM_RFC3987,
 	RND_FORM_PLAIN,
+	RND_FORM_LOGICAL,   /* the text in logical order, no marks: for a terminal that reorders itself */
 	RND_FORM_COUNT
 } rnd_form;
 
-/* Stable identifier: "marked", "visual", "visual_rfc3987", "visual_plain". */
+/* Stable identifier: "marked", "visual", "visual_rfc3987", "visual_plain", "logical". */
 const char *rnd_form_name(rnd_form f);
 
 typedef enum {

@@ -503,7 +503,7 @@ static void test_explain(iri_ctx *ctx)
 	iri_buf out;
 	iri_buf_init(&out);
 	iri_to_uri_opts o = { .nfc = false, .host = IRI_HOSTMODE_PERCENT };
-	iri_to_uri(ctx, in, strlen(in), &o, &out, NULL);
+	iri_to_uri(ctx, in, strlen(in), &o, &out);
 	CHECK_STR(joined, out.data, "explain agrees with to-uri");
 	iri_buf_fini(&out);
 	/* Controls and the callback's stop. */

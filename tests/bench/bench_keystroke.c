@@ -67,7 +67,7 @@ static void keystroke(iri_ctx *ctx, iri_diags *diags, iri_buf *uri, rnd_display 
 {
 	iri_ref ref;
 	iri_check(ctx, text, len, &ref, diags);
-	iri_to_uri(ctx, text, len, NULL, uri, NULL);
+	iri_to_uri(ctx, text, len, NULL, uri);
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
 	if (h->present && h->end > h->start) {
 		iri_host_forms forms;

@@ -1,0 +1,200 @@
+/* Terminal setup and restoration.  The process has one terminal, so this
+ * module keeps its state in one static record: signal handlers must reach it
+ * (an async-signal-safe write of the restore sequences and the saved modes). */
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "render_bidi.h"
+#include "term.h"
+
+static struct {
+	FILE *tty;
+	int fd;
+	SCREEN *screen;
+	struct termios saved;     /* modes before curses, restored by signal handlers */
+	bool saved_ok;
+	bool open;
+	bool colour;
+	volatile sig_atomic_t pending;
+	char leave[64];           /* bytes that undo our modes: bidi, paste, mouse, cursor */
+	size_t leave_len;
+} term = { .fd = -1 };
+
+/* Paste on (xterm 2004), SGR mouse is curses' business; bidi as render says. */
+static const char paste_on[] = "\033[?2004h";
+static const char paste_off[] = "\033[?2004l";
+
+static void write_all(int fd, const char *s, size_t n)
+{
+	while (n > 0) {
+		ssize_t k = write(fd, s, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return;
+		s += k;
+		n -= (size_t)k;
+	}
+}
+
+/* Async-signal-safe: restores the modes saved before curses started and
+ * writes the sequences that undo ours (leaving the alternate screen too). */
+static void restore_raw(void)
+{
+	if (term.fd < 0)
+		return;
+	write_all(term.fd, term.leave, term.leave_len);
+	if (term.saved_ok)
+		tcsetattr(term.fd, TCSAFLUSH, &term.saved);
+}
+
+static void on_fatal(int sig)
+{
+	restore_raw();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void on_quit(int sig)
+{
+	term.pending = sig == SIGHUP ? TERM_SIG_HUP : TERM_SIG_TERM;
+}
+
+static void install(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+/* Suspend: put the terminal back as the shell expects it, stop for real
+ * (default action, unblocked), and on SIGCONT ask the loop to redraw. */
+static void on_tstp(int sig)
+{
+	int saved_errno = errno;
+	restore_raw();
+	install(sig, SIG_DFL);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGTSTP);            /* stopped here until SIGCONT */
+	install(sig, on_tstp);
+	term.pending = TERM_SIG_CONT;
+	errno = saved_errno;
+}
+
+bool term_open(char *err, size_t err_size)
+{
+	if (term.open)
+		return true;
+	term.tty = fopen("/dev/tty", "r+");
+	if (!term.tty) {
+		snprintf(err, err_size, _("cannot open the terminal (/dev/tty): %s"), strerror(errno));
+		return false;
+	}
+	term.fd = fileno(term.tty);
+	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
+	/* The restore bytes, built once: leave the alternate screen, show the
+	 * cursor, paste off, bidi back to implicit mode (DESIGN.md). */
+	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s",
+		paste_off, rnd_term_bidi_leave());
+	term.leave_len = strlen(term.leave);
+	/* Ours before curses' own, so a suspend restores bidi mode as well. */
+	install(SIGTSTP, on_tstp);
+	install(SIGHUP, on_quit);
+	install(SIGTERM, on_quit);
+	install(SIGINT, on_quit);
+	install(SIGSEGV, on_fatal);
+	install(SIGBUS, on_fatal);
+	install(SIGABRT, on_fatal);
+	install(SIGFPE, on_fatal);
+	install(SIGILL, on_fatal);
+	term.screen = newterm(NULL, term.tty, term.tty);
+	if (!term.screen) {
+		snprintf(err, err_size, "%s", _("cannot start curses on this terminal (is TERM right?)"));
+		fclose(term.tty);
+		term.tty = NULL;
+		term.fd = -1;
+		return false;
+	}
+	set_term(term.screen);
+	term.open = true;
+	/* Before the first clear: explicit bidi mode, so a bidi-capable terminal
+	 * does not reorder what irie has already put in visual order. */
+	const char *enter = rnd_term_bidi_enter();
+	write_all(term.fd, enter, strlen(enter));
+	write_all(term.fd, paste_on, sizeof paste_on - 1);
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	timeout(200);   /* wake up to notice signals */
+	define_key("\033[200~", TERM_KEY_PASTE_START);
+	define_key("\033[201~", TERM_KEY_PASTE_END);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
+	const char *no_colour = getenv("NO_COLOR");
+	term.colour = has_colors() && !(no_colour && *no_colour);
+	if (term.colour) {
+		start_color();
+		use_default_colors();
+	}
+	return true;
+}
+
+void term_close(void)
+{
+	if (!term.open)
+		return;
+	term.open = false;
+	endwin();
+	write_all(term.fd, paste_off, sizeof paste_off - 1);
+	const char *leave = rnd_term_bidi_leave();
+	write_all(term.fd, leave, strlen(leave));
+	delscreen(term.screen);
+	term.screen = NULL;
+	signal(SIGTSTP, SIG_DFL);
+	fclose(term.tty);
+	term.tty = NULL;
+	term.fd = -1;
+}
+
+term_signal term_take_signal(void)
+{
+	term_signal s = (term_signal)term.pending;
+	term.pending = TERM_SIG_NONE;
+	if (s == TERM_SIG_CONT && term.open) {
+		/* Back from a suspend: curses' program mode (refresh after endwin
+		 * re-enters it), our modes, then a full repaint. */
+		endwin();
+		const char *enter = rnd_term_bidi_enter();
+		write_all(term.fd, enter, strlen(enter));
+		write_all(term.fd, paste_on, sizeof paste_on - 1);
+		refresh();
+		clearok(curscr, TRUE);
+	}
+	return s;
+}
+
+void term_write_raw(const char *bytes, size_t n)
+{
+	if (term.fd >= 0)
+		write_all(term.fd, bytes, n);
+}
+
+bool term_has_colour(void)
+{
+	return term.colour;
+}

@@ -1,0 +1,1103 @@
+/* The editor: every keystroke edits the logical buffer, then core analyses
+ * the whole text, render builds the display forms, and this module paints
+ * (RFC 3987 4.3: "rendering should be updated after every new character"). */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit_buffer.h"
+#include "history.h"
+#include "i18n.h"
+#include "input_keys.h"
+#include "iri.h"
+#include "messages.h"
+#include "render_bidi.h"
+#include "render_sanitize.h"
+#include "term.h"
+#include "tui.h"
+
+#define VIEW_MAX_LINES 1000000
+#define LABEL_COLS 5
+
+/* Colour pairs: one per component, then the chrome. */
+enum {
+	PAIR_SCHEME = 1, PAIR_USERINFO, PAIR_HOST, PAIR_PORT, PAIR_PATH, PAIR_QUERY, PAIR_FRAGMENT,
+	PAIR_ERROR, PAIR_WARNING, PAIR_INFO, PAIR_TITLE, PAIR_PLACEHOLDER
+};
+
+typedef enum { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_IM_MENU } tui_overlay;
+
+typedef struct {
+	/* engine, reused for every keystroke */
+	iri_ctx *ctx;
+	iri_diags *diags;
+	iri_ref ref;
+	iri_buf uri;
+	size_t *uri_off;            /* input byte -> URI byte (len + 1 entries) */
+	size_t uri_off_cap;
+	iri_host_forms host;
+	bool host_shown;
+	rnd_display *disp;
+	rnd_display *aux;           /* for drawing other strings in visual order */
+	uint8_t *cp_marks;          /* per logical code point: MARK_* bits */
+	size_t cp_marks_cap;
+	/* editing */
+	edb_buffer *edb;
+	ink_decoder *keys;
+	history *hist;
+	size_t hist_pos;            /* == history_count() while editing the draft */
+	char *draft;                /* the text being edited when browsing history */
+	/* viewer */
+	bool view;
+	char **lines;
+	size_t n_lines, line;
+	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
+	/* screen state */
+	tui_overlay over;
+	int im_sel;
+	bool teach;
+	int charset_sel;
+	int diag_sel;               /* -1: none */
+	int diag_scroll;
+	rnd_form edit_form;
+	int hscroll;
+	char status[512];
+	bool print_uri;
+} tui;
+
+enum { MARK_DIAG = 1, MARK_ERROR = 2, MARK_SELECTED = 4 };
+
+static const char *const legacy_charsets[] = {
+	"Shift_JIS", "EUC-JP", "ISO-8859-8", "windows-1256", "ISO-8859-1", "KOI8-R",
+};
+
+/* ---- analysis ------------------------------------------------------------ */
+
+static const char *current_text(const tui *t, size_t *len)
+{
+	return edb_text(t->edb, len);
+}
+
+static void analyse(tui *t)
+{
+	size_t len;
+	const char *text = current_text(t, &len);
+	iri_check(t->ctx, text, len, &t->ref, t->diags);
+	if (len + 1 > t->uri_off_cap) {
+		size_t *p = realloc(t->uri_off, (len + 1) * sizeof *p);
+		if (p) {
+			t->uri_off = p;
+			t->uri_off_cap = len + 1;
+		}
+	}
+	iri_to_uri_offsets(t->ctx, text, len, NULL, &t->uri, len + 1 <= t->uri_off_cap ? t->uri_off : NULL);
+	const iri_span *h = &t->ref.comp[IRI_COMP_HOST];
+	t->host_shown = h->present && t->ref.host_kind == IRI_HOST_REG_NAME && h->end > h->start;
+	if (t->host_shown)
+		iri_host_analyse(t->ctx, text + h->start, h->end - h->start, &t->host);
+	rnd_span spans[IRI_COMP_COUNT];
+	size_t n = 0;
+	for (int k = 0; k < IRI_COMP_COUNT; k++)
+		if (t->ref.comp[k].present)
+			spans[n++] = (rnd_span){ t->ref.comp[k].cp_start, t->ref.comp[k].cp_end, k };
+	rnd_display_build(t->disp, text, len, spans, n, NULL);
+	if (t->diag_sel >= (int)iri_diags_count(t->diags))
+		t->diag_sel = (int)iri_diags_count(t->diags) - 1;
+	/* Which code points carry a finding: underlined on the edit line. */
+	size_t n_cp = rnd_logical_len(t->disp);
+	if (n_cp + 1 > t->cp_marks_cap) {
+		uint8_t *p = realloc(t->cp_marks, n_cp + 1);
+		if (!p)
+			return;
+		t->cp_marks = p;
+		t->cp_marks_cap = n_cp + 1;
+	}
+	memset(t->cp_marks, 0, n_cp + 1);
+	for (size_t i = 0; i < iri_diags_count(t->diags); i++) {
+		const iri_diag *d = iri_diags_get(t->diags, i);
+		if (d->component == IRI_COMP_NONE && (int)i != t->diag_sel)
+			continue;   /* whole-IRI notes would underline everything */
+		uint8_t bits = MARK_DIAG | (d->severity == IRI_SEV_ERROR ? MARK_ERROR : 0) |
+		               ((int)i == t->diag_sel ? MARK_SELECTED : 0);
+		size_t end = d->cp_end > d->cp_start ? d->cp_end : d->cp_start + 1;
+		for (size_t c = d->cp_start; c < end && c < n_cp; c++)
+			t->cp_marks[c] |= bits;
+	}
+}
+
+/* Logical code point index of the cursor. */
+static size_t cursor_cp(const tui *t)
+{
+	size_t byte = edb_cursor(t->edb), lo = 0, hi = rnd_logical_len(t->disp);
+	while (lo < hi) {   /* rnd_cp_byte is increasing */
+		size_t mid = (lo + hi) / 2;
+		if (rnd_cp_byte(t->disp, mid) < byte)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* ---- drawing ------------------------------------------------------------- */
+
+static int component_pair(int comp)
+{
+	return comp >= 0 && comp < IRI_COMP_COUNT ? PAIR_SCHEME + comp : 0;
+}
+
+static attr_t pair_attr(int pair)
+{
+	return term_has_colour() && pair ? COLOR_PAIR(pair) : 0;
+}
+
+/* Draws UTF-8 that render has already made safe (cells) or that is ASCII. */
+static void put_safe(int row, int col, const char *s, attr_t attr)
+{
+	attrset(attr);
+	mvaddstr(row, col, s);
+	attrset(A_NORMAL);
+}
+
+/* Draws arbitrary text sanitised (controls and Cf as placeholders), clipped. */
+static void put_text(int row, int col, int width, const char *s, size_t n, attr_t attr)
+{
+	if (width <= 0)
+		return;
+	rnd_display *aux = NULL;
+	(void)aux;
+	char buf[1024];
+	size_t out_len;
+	rnd_sanitize(s, n, buf, sizeof buf, &out_len);
+	/* Clip to width in columns. */
+	wchar_t wbuf[1024];
+	size_t wn = mbstowcs(wbuf, buf, sizeof wbuf / sizeof wbuf[0] - 1);
+	if (wn == (size_t)-1)
+		return;
+	int used = 0;
+	size_t k = 0;
+	for (; k < wn; k++) {
+		int w = wcwidth(wbuf[k]);
+		if (w < 0)
+			w = 1;
+		if (used + w > width)
+			break;
+		used += w;
+	}
+	attrset(attr);
+	mvaddnwstr(row, col, wbuf, (int)k);
+	attrset(A_NORMAL);
+}
+
+/* Draws a string in visual order (through render) with sanitised cells. */
+static void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr)
+{
+	if (rnd_display_build(t->aux, s, n, NULL, 0, NULL) != RND_OK)
+		return;
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->aux, RND_FORM_VISUAL, &n_cells);
+	int x = 0;
+	for (size_t i = 0; i < n_cells && x + cells[i].width <= width; i++) {
+		put_safe(row, col + x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
+		x += cells[i].width;
+	}
+}
+
+static void fill_row(int row, attr_t attr)
+{
+	attrset(attr);
+	mvhline(row, 0, ' ', COLS);
+	attrset(A_NORMAL);
+}
+
+/* The edit line: the chosen display form's cells, scrolled to the cursor.
+ * Returns the cursor's screen column. */
+static int draw_edit_line(tui *t, int row)
+{
+	int width = COLS - LABEL_COLS;
+	put_safe(row, 0, "IRI ", A_BOLD);
+	if (width <= 0)
+		return 0;
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->disp, t->edit_form, &n_cells);
+	size_t cur = cursor_cp(t), n_cp = rnd_logical_len(t->disp);
+	/* Cursor column: at its cell, or after the last character in its run. */
+	int cursor_col = 0, col = 0;
+	size_t cur_cell = rnd_form_cell_of_cp(t->disp, t->edit_form, cur < n_cp ? cur : n_cp - (n_cp > 0));
+	for (size_t i = 0; i < n_cells; i++) {
+		if (i == cur_cell) {
+			cursor_col = col;
+			if (cur == n_cp && n_cp > 0 && !cells[i].rtl)
+				cursor_col += cells[i].width;
+		}
+		col += cells[i].width;
+	}
+	if (n_cells == 0)
+		cursor_col = 0;
+	int total = col;
+	if (cursor_col - t->hscroll >= width)
+		t->hscroll = cursor_col - width + 1;
+	if (cursor_col < t->hscroll)
+		t->hscroll = cursor_col;
+	if (t->hscroll > 0 && total - t->hscroll < width - 1)
+		t->hscroll = total - width + 1 > 0 ? total - width + 1 : 0;
+	col = 0;
+	for (size_t i = 0; i < n_cells; i++) {
+		const rnd_cell *c = &cells[i];
+		int x = col - t->hscroll;
+		col += c->width;
+		if (x < 0)
+			continue;
+		if (x + c->width > width)
+			break;
+		attr_t a = pair_attr(component_pair(c->component));
+		uint8_t m = c->cp_start != RND_NO_CP && c->cp_start < n_cp ? t->cp_marks[c->cp_start] : 0;
+		if (m & MARK_DIAG)
+			a |= A_UNDERLINE;
+		if (m & MARK_ERROR)
+			a |= A_BOLD;
+		if ((m & MARK_SELECTED) || c->placeholder)
+			a |= A_REVERSE;
+		put_safe(row, LABEL_COLS + x, c->text, a);
+	}
+	return LABEL_COLS + cursor_col - t->hscroll;
+}
+
+/* The URI, coloured by component, with the escapes of the character under
+ * the cursor highlighted. */
+static void draw_uri_line(tui *t, int row)
+{
+	int width = COLS - LABEL_COLS;
+	put_safe(row, 0, "URI ", A_BOLD);
+	if (width <= 0 || !t->uri.data)
+		return;
+	size_t len;
+	const char *text = current_text(t, &len);
+	(void)text;
+	size_t cur = cursor_cp(t), n_cp = rnd_logical_len(t->disp);
+	size_t hl_start = 0, hl_end = 0;
+	if (cur < n_cp && t->uri_off && len + 1 <= t->uri_off_cap) {
+		size_t cell = rnd_form_cell_of_cp(t->disp, RND_FORM_VISUAL, cur);
+		size_t n_cells;
+		const rnd_cell *cells = rnd_form_cells(t->disp, RND_FORM_VISUAL, &n_cells);
+		size_t c0 = cur, c1 = cur + 1;
+		if (cell < n_cells && cells[cell].cp_start != RND_NO_CP) {
+			c0 = cells[cell].cp_start;
+			c1 = cells[cell].cp_end;
+		}
+		hl_start = t->uri_off[rnd_cp_byte(t->disp, c0)];
+		hl_end = t->uri_off[rnd_cp_byte(t->disp, c1)];
+	}
+	iri_ref u;
+	iri_split(t->uri.data, t->uri.len, &u);
+	/* Scroll so the highlight is visible. */
+	size_t first = 0;
+	if (hl_end > (size_t)width)
+		first = hl_end - (size_t)width + 4 < t->uri.len ? hl_end - (size_t)width + 4 : 0;
+	for (size_t i = first; i < t->uri.len && (int)(i - first) < width; i++) {
+		int comp = -1;
+		for (int k = 0; k < IRI_COMP_COUNT; k++)
+			if (u.comp[k].present && i >= u.comp[k].start && i < u.comp[k].end)
+				comp = k;
+		attr_t a = pair_attr(component_pair(comp));
+		if (i >= hl_start && i < hl_end)
+			a |= A_REVERSE;
+		char ch[2] = { t->uri.data[i], 0 };
+		put_safe(row, LABEL_COLS + (int)(i - first), ch, a);
+	}
+}
+
+/* Another display form, labelled, for comparison (no cursor). */
+static void draw_form_line(tui *t, int row, const char *label, rnd_form f)
+{
+	put_safe(row, 0, label, A_DIM);
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->disp, f, &n_cells);
+	int x = LABEL_COLS;
+	for (size_t i = 0; i < n_cells && x + cells[i].width <= COLS; i++) {
+		attr_t a = pair_attr(component_pair(cells[i].component)) | (cells[i].placeholder ? A_REVERSE : 0);
+		put_safe(row, x, cells[i].text, a);
+		x += cells[i].width;
+	}
+}
+
+/* Component values: their cells of the VISUAL form (contiguous there, since
+ * every delimiter sits at the base level). */
+static int draw_parts(tui *t, int row, int col, int width, int max_rows)
+{
+	int used = 0;
+	if (max_rows <= 0 || width < 12)
+		return 0;
+	put_safe(row, col, _("Parts"), A_BOLD);
+	used++;
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->disp, RND_FORM_VISUAL, &n_cells);
+	for (int k = 0; k < IRI_COMP_COUNT && used < max_rows; k++) {
+		const iri_span *sp = &t->ref.comp[k];
+		if (!sp->present)
+			continue;
+		char label[32];
+		snprintf(label, sizeof label, "%-9.9s", msg_component((iri_component)k));
+		put_text(row + used, col, 10, label, strlen(label), pair_attr(component_pair(k)));
+		int x = col + 10;
+		for (size_t i = 0; i < n_cells; i++) {
+			const rnd_cell *c = &cells[i];
+			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end)
+				continue;
+			if (x + c->width > col + width)
+				break;
+			put_safe(row + used, x, c->text, pair_attr(component_pair(k)) | (c->placeholder ? A_REVERSE : 0));
+			x += c->width;
+		}
+		used++;
+	}
+	return used;
+}
+
+static void draw_host_form(tui *t, int row, int col, int width, const char *label, const iri_buf *b, uint32_t errors)
+{
+	put_text(row, col, 20, label, strlen(label), A_DIM);
+	if (errors) {
+		char why[256];
+		msg_idna_errors(errors, why, sizeof why);
+		put_text(row, col + 20, width - 20, why, strlen(why), pair_attr(PAIR_ERROR));
+	} else if (b->data) {
+		put_visual(t, row, col + 20, width - 20, b->data, b->len, 0);
+	}
+}
+
+static int draw_host(tui *t, int row, int col, int width, int max_rows)
+{
+	if (!t->host_shown || max_rows < 2 || width < 24)
+		return 0;
+	put_safe(row, col, _("Host"), A_BOLD);
+	int r = 1;
+	const struct { const char *label; const iri_buf *b; uint32_t err; } forms[] = {
+		{ _("Unicode"), &t->host.unicode, t->host.unicode_errors },
+		{ _("A-labels (UTS #46)"), &t->host.idna, t->host.idna_errors },
+		{ _("transitional"), &t->host.idna_transitional, t->host.idna_transitional_errors },
+		{ _("%-escaped (2002)"), &t->host.percent, 0 },
+		{ _(".i form (1998)"), &t->host.zld, 0 },
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0] && r < max_rows; i++, r++)
+		draw_host_form(t, row + r, col, width, forms[i].label, forms[i].b, forms[i].err);
+	return r;
+}
+
+static attr_t severity_attr(iri_severity s)
+{
+	switch (s) {
+	case IRI_SEV_ERROR: return pair_attr(PAIR_ERROR) | A_BOLD;
+	case IRI_SEV_WARNING: return pair_attr(PAIR_WARNING);
+	case IRI_SEV_INFO: return pair_attr(PAIR_INFO);
+	}
+	return 0;
+}
+
+static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
+{
+	if (max_rows <= 0 || width < 12)
+		return 0;
+	size_t n = iri_diags_count(t->diags);
+	char head[128];
+	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
+	put_text(row, col, width, head, strlen(head), A_BOLD);
+	if (n == 0) {
+		if (max_rows > 1)
+			put_text(row + 1, col, width, _("none"), strlen(_("none")), A_DIM);
+		return max_rows > 1 ? 2 : 1;
+	}
+	int visible = max_rows - 1;
+	if (t->diag_sel >= 0) {
+		if (t->diag_sel < t->diag_scroll)
+			t->diag_scroll = t->diag_sel;
+		if (t->diag_sel >= t->diag_scroll + visible)
+			t->diag_scroll = t->diag_sel - visible + 1;
+	}
+	if (t->diag_scroll < 0)
+		t->diag_scroll = 0;
+	int r = 1;
+	for (size_t i = (size_t)t->diag_scroll; i < n && r < max_rows; i++, r++) {
+		const iri_diag *d = iri_diags_get(t->diags, i);
+		char msg[512], line[700];
+		msg_diag(d, msg, sizeof msg);
+		snprintf(line, sizeof line, "%3zu %-7s %s: %s", d->cp_start + 1,
+			_(iri_severity_name(d->severity)), iri_diag_code_name(d->code), msg);
+		attr_t a = severity_attr(d->severity) | ((int)i == t->diag_sel ? A_REVERSE : 0);
+		put_text(row + r, col, width, line, strlen(line), a);
+	}
+	return r;
+}
+
+typedef struct {
+	tui *t;
+	int row, max_rows, width, r;
+	size_t cursor_byte;
+	size_t skip;      /* rows to skip to keep the cursor's row visible */
+	size_t index;
+} teach_sink;
+
+static bool teach_row(const iri_explain_row *row, void *user)
+{
+	teach_sink *s = user;
+	if (s->index++ < s->skip)
+		return true;
+	if (s->r >= s->max_rows)
+		return false;
+	size_t len;
+	const char *text = current_text(s->t, &len);
+	bool here = s->cursor_byte >= row->byte_start && s->cursor_byte < row->byte_end;
+	attr_t a = here ? A_REVERSE : 0;
+	put_visual(s->t, s->row + s->r, 0, 4, text + row->byte_start, row->byte_end - row->byte_start, a);
+	char line[400], cp[16] = "-";
+	if (row->cp != IRI_EXPLAIN_NO_CP)
+		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
+	snprintf(line, sizeof line, "%-9s %-12s %-13s %-9s %s | %s", cp, row->utf8_hex, row->escaped,
+		msg_component(row->component), msg_explain_reason(row->reason), row->name);
+	put_text(s->row + s->r, 4, s->width - 4, line, strlen(line), a);
+	s->r++;
+	return true;
+}
+
+/* F4: the IRI character by character, the host in every encoding, and the
+ * escapes read as a legacy charset. */
+static void draw_teach(tui *t, int row, int max_rows)
+{
+	if (max_rows <= 0)
+		return;
+	size_t len;
+	const char *text = current_text(t, &len);
+	char head[256];
+	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, why | name"));
+	put_text(row, 0, COLS, head, strlen(head), A_BOLD);
+	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
+	if (table_rows < 1)
+		table_rows = max_rows - 1;
+	size_t cur = cursor_cp(t);
+	teach_sink s = { t, row + 1, table_rows, COLS, 0, edb_cursor(t->edb),
+		cur > (size_t)table_rows / 2 ? cur - (size_t)table_rows / 2 : 0, 0 };
+	iri_explain(t->ctx, text, len, teach_row, &s);
+	int r = 1 + s.r;
+	if (t->host_shown && r + 2 < max_rows) {
+		put_safe(row + r, 0, _("host .i (1998):"), A_DIM);
+		put_visual(t, row + r, 20, COLS - 20, t->host.zld.data ? t->host.zld.data : "", t->host.zld.len, 0);
+		r++;
+	}
+	if (r + 1 < max_rows) {
+		/* Escapes read in a legacy charset (Up/Down choose it). */
+		iri_to_iri_opts o = { .host = IRI_HOSTOUT_KEEP, .charset = legacy_charsets[t->charset_sel] };
+		iri_buf out;
+		iri_buf_init(&out);
+		iri_to_iri(t->ctx, t->uri.data ? t->uri.data : "", t->uri.len, &o, &out, NULL);
+		char label[96];
+		snprintf(label, sizeof label, _("as %s:"), legacy_charsets[t->charset_sel]);
+		put_text(row + r, 0, 20, label, strlen(label), A_DIM);
+		put_visual(t, row + r, 20, COLS - 20, out.data ? out.data : "", out.len, 0);
+		iri_buf_fini(&out);
+	}
+}
+
+static const char *help_lines[] = {
+	N_("Enter          accept: print the IRI (or URI with --print=uri) and exit"),
+	N_("Esc, C-c       leave without printing (exit 130)"),
+	N_("Left/Right     move through the display, visually"),
+	N_("C-b/C-f        move one character back/forward, logically"),
+	N_("C-Left/C-Right move by component"),
+	N_("Home/End C-a/C-e  start/end"),
+	N_("Backspace C-h, Delete C-d  delete a character"),
+	N_("C-k C-u C-w    kill to end, to start, previous word; C-y yank"),
+	N_("C-z/C-_  C-r   undo, redo"),
+	N_("Up/Down        history (in view: previous/next line)"),
+	N_("Tab/S-Tab      select the next/previous warning"),
+	N_("F3             apply the selected warning's suggestion"),
+	N_("F2             choose an input method; C-\\ turns it on/off"),
+	N_("C-v u XXXX     enter a code point (C-v U for eight digits)"),
+	N_("F4             teach: character by character; Up/Down: legacy charset"),
+	N_("F5/F6          copy the URI/IRI to the clipboard (OSC 52)"),
+	N_("F7             edit line shows: visual, RFC 3987, plain, logical"),
+	N_("F8 PgUp/PgDn   view: next line with a warning, previous/next line"),
+	N_("C-l            redraw; mouse click places the cursor"),
+	N_("F1             this help (any key closes it)"),
+};
+
+static void draw_help(int row, int max_rows)
+{
+	put_safe(row, 0, _("Keys"), A_BOLD);
+	for (int i = 0; i < (int)(sizeof help_lines / sizeof help_lines[0]) && i + 1 < max_rows; i++)
+		put_text(row + 1 + i, 2, COLS - 2, _(help_lines[i]), strlen(_(help_lines[i])), 0);
+}
+
+static void draw_im_menu(tui *t, int row, int max_rows)
+{
+	put_safe(row, 0, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
+	static const char *const names[INK_IM_COUNT] = {
+		N_("none (terminal's own)"), N_("Hebrew (SI-1452)"), N_("Arabic (PC)"), N_("Persian"),
+		N_("Greek"), N_("Russian (JCUKEN)"), N_("Japanese kana from romaji"),
+	};
+	for (int i = 0; i < INK_IM_COUNT && i + 1 < max_rows; i++)
+		put_text(row + 1 + i, 2, COLS - 2, _(names[i]), strlen(_(names[i])), i == t->im_sel ? A_REVERSE : 0);
+}
+
+static void draw_footer(tui *t, int row)
+{
+	fill_row(row, A_REVERSE);
+	char line[1024];
+	if (t->status[0]) {
+		snprintf(line, sizeof line, "%s", t->status);
+	} else if (t->diag_sel >= 0) {
+		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
+		char msg[512];
+		msg_diag(d, msg, sizeof msg);
+		if (d->suggestion)
+			snprintf(line, sizeof line, "%s [%s] %s | %s \"%s\" (F3)", iri_diag_code_name(d->code),
+				d->rule, msg, _("suggestion:"), d->suggestion);
+		else
+			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
+	} else {
+		snprintf(line, sizeof line, "%s", _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help"));
+	}
+	put_text(row, 0, COLS, line, strlen(line), A_REVERSE);
+}
+
+static void draw_header(tui *t)
+{
+	fill_row(0, A_REVERSE | pair_attr(PAIR_TITLE));
+	char title[256], right[128];
+	if (t->view)
+		snprintf(title, sizeof title, _(" irie view  line %zu/%zu"), t->line + 1, t->n_lines);
+	else
+		snprintf(title, sizeof title, "%s", _(" irie  IRI editor"));
+	put_text(0, 0, COLS, title, strlen(title), A_REVERSE | A_BOLD);
+	const char *pre = ink_preedit(t->keys);
+	snprintf(right, sizeof right, "%s%s%s  %s ", pre[0] ? pre : "", pre[0] ? "  " : "",
+		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", rnd_form_name(t->edit_form));
+	int w = (int)strlen(right);
+	if (w < COLS - (int)strlen(title))
+		put_text(0, COLS - w, w, right, strlen(right), A_REVERSE);
+}
+
+static void paint(tui *t)
+{
+	erase();
+	int rows = LINES, cols = COLS;
+	if (rows < 2 || cols < 8) {
+		put_text(0, 0, cols, "irie", 4, A_BOLD);
+		refresh();
+		return;
+	}
+	draw_header(t);
+	int cursor_x = draw_edit_line(t, 1);
+	int row = 2;
+	int footer = rows - 1;
+	if (row < footer)
+		draw_uri_line(t, row++);
+	/* With room, the other renderings: how a browser following RFC 3987 and
+	 * how a naive renderer would show it. */
+	if (rows >= 14 && row + 2 < footer) {
+		draw_form_line(t, row++, "RFC ", RND_FORM_RFC3987);
+		draw_form_line(t, row++, "UBA ", RND_FORM_PLAIN);
+	}
+	if (row < footer)
+		row++;   /* a blank line before the panes */
+	int body = footer - row;
+	if (t->over == OVERLAY_HELP) {
+		draw_help(row, body);
+	} else if (t->over == OVERLAY_IM_MENU) {
+		draw_im_menu(t, row, body);
+	} else if (t->teach) {
+		draw_teach(t, row, body);
+	} else if (cols >= 100) {
+		/* Side by side: parts and host on the left, warnings on the right. */
+		int left = cols / 2 - 1;
+		int used = draw_parts(t, row, 0, left, body);
+		if (used < body)
+			draw_host(t, row + used + 1, 0, left, body - used - 1);
+		draw_warnings(t, row, left + 2, cols - left - 2, body);
+	} else {
+		/* Stacked: warnings first (they matter most), then parts, host. */
+		int n_diag = (int)iri_diags_count(t->diags);
+		int want = n_diag + 1 < body / 2 ? n_diag + 1 : body / 2;
+		if (want < 2)
+			want = body >= 2 ? 2 : body;
+		int used = draw_warnings(t, row, 0, cols, want);
+		if (used < body)
+			used += draw_parts(t, row + used, 0, cols, body - used);
+		if (used + 1 < body)
+			draw_host(t, row + used + 1, 0, cols, body - used - 1);
+	}
+	if (footer > 1)
+		draw_footer(t, footer);
+	move(1, cursor_x < cols ? cursor_x : cols - 1);
+	curs_set(t->view ? 0 : 1);
+	refresh();
+}
+
+/* ---- actions ------------------------------------------------------------- */
+
+/* Visual cursor motion through the edit line's cells (render's maps). */
+static void move_visual(tui *t, int dir)
+{
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->disp, t->edit_form, &n_cells);
+	size_t n_cp = rnd_logical_len(t->disp), cur = cursor_cp(t);
+	if (n_cells == 0)
+		return;
+	size_t cell = cur < n_cp ? rnd_form_cell_of_cp(t->disp, t->edit_form, cur) : n_cells;
+	size_t target;
+	if (dir < 0) {
+		if (cell == 0)
+			return;
+		target = cell - 1;
+	} else {
+		if (cell >= n_cells)
+			return;
+		target = cell + 1;
+	}
+	size_t cp = target >= n_cells ? n_cp : cells[target].cp_start;
+	if (cp == RND_NO_CP)
+		return;
+	edb_set_cursor(t->edb, rnd_cp_byte(t->disp, cp));
+}
+
+static void set_text(tui *t, const char *s)
+{
+	edb_set_text(t->edb, s, strlen(s));
+	edb_end(t->edb);
+}
+
+static void history_move(tui *t, int dir)
+{
+	size_t n = history_count(t->hist);
+	if (dir < 0 && t->hist_pos == 0)
+		return;
+	if (dir > 0 && t->hist_pos >= n)
+		return;
+	if (t->hist_pos == n) {   /* leaving the draft: keep it */
+		size_t len;
+		const char *text = current_text(t, &len);
+		free(t->draft);
+		t->draft = strndup(text, len);
+	}
+	t->hist_pos = dir < 0 ? t->hist_pos - 1 : t->hist_pos + 1;
+	set_text(t, t->hist_pos == n ? (t->draft ? t->draft : "") : history_get(t->hist, t->hist_pos));
+}
+
+static void copy_osc52(tui *t, bool uri)
+{
+	size_t len;
+	const char *s = uri ? t->uri.data : current_text(t, &len);
+	if (uri)
+		len = t->uri.len;
+	if (!s)
+		return;
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	iri_buf out;
+	iri_buf_init(&out);
+	iri_buf_puts(&out, "\033]52;c;");
+	for (size_t i = 0; i < len; i += 3) {
+		uint32_t v = (uint32_t)(unsigned char)s[i] << 16;
+		if (i + 1 < len)
+			v |= (uint32_t)(unsigned char)s[i + 1] << 8;
+		if (i + 2 < len)
+			v |= (unsigned char)s[i + 2];
+		char q[4] = { b64[v >> 18 & 63], b64[v >> 12 & 63],
+			i + 1 < len ? b64[v >> 6 & 63] : '=', i + 2 < len ? b64[v & 63] : '=' };
+		iri_buf_append(&out, q, 4);
+	}
+	iri_buf_puts(&out, "\a");
+	if (!out.failed)
+		term_write_raw(out.data, out.len);
+	iri_buf_fini(&out);
+	snprintf(t->status, sizeof t->status, "%s", uri ? _("URI copied (OSC 52)") : _("IRI copied (OSC 52)"));
+}
+
+static void apply_suggestion(tui *t)
+{
+	if (t->diag_sel < 0) {
+		snprintf(t->status, sizeof t->status, "%s", _("select a warning with Tab first"));
+		return;
+	}
+	const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
+	if (!d || !d->suggestion) {
+		snprintf(t->status, sizeof t->status, "%s", _("this warning has no suggestion"));
+		return;
+	}
+	edb_replace_range(t->edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+}
+
+/* Viewer: show line i (analysed like the editor's text). */
+static void view_show(tui *t, size_t i)
+{
+	if (t->n_lines == 0)
+		return;
+	t->line = i;
+	set_text(t, t->lines[i]);
+	edb_home(t->edb);
+	edb_clear_history(t->edb);
+	t->diag_sel = -1;
+}
+
+static void view_next_warning(tui *t)
+{
+	for (size_t i = t->line + 1; i < t->n_lines; i++) {
+		if (t->line_state[i] < 0) {
+			iri_check(t->ctx, t->lines[i], strlen(t->lines[i]), NULL, t->diags);
+			t->line_state[i] = iri_diags_count(t->diags) > 0;
+		}
+		if (t->line_state[i] > 0) {
+			view_show(t, i);
+			return;
+		}
+	}
+	snprintf(t->status, sizeof t->status, "%s", _("no further line with a warning"));
+}
+
+typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
+
+static run_state do_action(tui *t, ink_action a)
+{
+	edb_buffer *b = t->edb;
+	switch (a) {
+	case INK_ACT_LEFT: move_visual(t, -1); break;
+	case INK_ACT_RIGHT: move_visual(t, +1); break;
+	case INK_ACT_BACK_CHAR: edb_move_grapheme(b, -1); break;
+	case INK_ACT_FORWARD_CHAR: edb_move_grapheme(b, +1); break;
+	case INK_ACT_WORD_LEFT: edb_word_backward(b); break;
+	case INK_ACT_WORD_RIGHT: edb_word_forward(b); break;
+	case INK_ACT_HOME: edb_home(b); break;
+	case INK_ACT_END: edb_end(b); break;
+	case INK_ACT_DELETE_BACK: if (!t->view) edb_delete_backward_grapheme(b); break;
+	case INK_ACT_DELETE_FORWARD: if (!t->view) edb_delete_forward_grapheme(b); break;
+	case INK_ACT_KILL_END: if (!t->view) edb_kill_to_end(b); break;
+	case INK_ACT_KILL_START: if (!t->view) edb_kill_to_start(b); break;
+	case INK_ACT_KILL_WORD: if (!t->view) edb_kill_word_backward(b); break;
+	case INK_ACT_YANK: if (!t->view) edb_yank(b); break;
+	case INK_ACT_UNDO: edb_undo(b); break;
+	case INK_ACT_REDO: edb_redo(b); break;
+	case INK_ACT_ACCEPT: return RUN_ACCEPT;
+	case INK_ACT_CANCEL: return RUN_CANCEL;
+	case INK_ACT_HISTORY_PREV:
+		if (t->teach)
+			t->charset_sel = (t->charset_sel + (int)(sizeof legacy_charsets / sizeof *legacy_charsets) - 1) %
+			                 (int)(sizeof legacy_charsets / sizeof *legacy_charsets);
+		else if (t->view && t->line > 0)
+			view_show(t, t->line - 1);
+		else if (!t->view)
+			history_move(t, -1);
+		break;
+	case INK_ACT_HISTORY_NEXT:
+		if (t->teach)
+			t->charset_sel = (t->charset_sel + 1) % (int)(sizeof legacy_charsets / sizeof *legacy_charsets);
+		else if (t->view && t->line + 1 < t->n_lines)
+			view_show(t, t->line + 1);
+		else if (!t->view)
+			history_move(t, +1);
+		break;
+	case INK_ACT_PREV_LINE: if (t->view && t->line > 0) view_show(t, t->line - 1); break;
+	case INK_ACT_NEXT_LINE: if (t->view && t->line + 1 < t->n_lines) view_show(t, t->line + 1); break;
+	case INK_ACT_NEXT_WARNING_LINE: if (t->view) view_next_warning(t); break;
+	case INK_ACT_HELP: t->over = OVERLAY_HELP; break;
+	case INK_ACT_IM_MENU: t->over = OVERLAY_IM_MENU; t->im_sel = (int)ink_get_im(t->keys); break;
+	case INK_ACT_IM_TOGGLE: break;   /* the decoder switches; the header shows it */
+	case INK_ACT_NEXT_DIAG: {
+		int n = (int)iri_diags_count(t->diags);
+		t->diag_sel = n ? (t->diag_sel + 1) % n : -1;
+		break;
+	}
+	case INK_ACT_PREV_DIAG: {
+		int n = (int)iri_diags_count(t->diags);
+		t->diag_sel = n ? (t->diag_sel <= 0 ? n - 1 : t->diag_sel - 1) : -1;
+		break;
+	}
+	case INK_ACT_APPLY_SUGGESTION: if (!t->view) apply_suggestion(t); break;
+	case INK_ACT_TEACH: t->teach = !t->teach; break;
+	case INK_ACT_COPY_URI: copy_osc52(t, true); break;
+	case INK_ACT_COPY_IRI: copy_osc52(t, false); break;
+	case INK_ACT_CYCLE_FORM: {
+		static const rnd_form cycle[] = { RND_FORM_VISUAL, RND_FORM_RFC3987, RND_FORM_PLAIN, RND_FORM_LOGICAL };
+		size_t k = 0;
+		while (k < 4 && cycle[k] != t->edit_form)
+			k++;
+		t->edit_form = cycle[(k + 1) % 4];
+		if (t->edit_form == RND_FORM_LOGICAL)
+			snprintf(t->status, sizeof t->status, "%s", _("logical order: for terminals that reorder bidi text themselves"));
+		break;
+	}
+	case INK_ACT_REDRAW: clearok(curscr, TRUE); break;
+	case INK_ACT_MOUSE: {
+		MEVENT ev;
+		if (getmouse(&ev) == OK && ev.y == 1 && ev.x >= LABEL_COLS) {
+			size_t n_cells;
+			const rnd_cell *cells = rnd_form_cells(t->disp, t->edit_form, &n_cells);
+			int col = -t->hscroll;
+			for (size_t i = 0; i < n_cells; i++) {
+				if (ev.x - LABEL_COLS < col + cells[i].width && cells[i].cp_start != RND_NO_CP) {
+					edb_set_cursor(b, rnd_cp_byte(t->disp, cells[i].cp_start));
+					break;
+				}
+				col += cells[i].width;
+			}
+			if (ev.x - LABEL_COLS >= col)
+				edb_end(b);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	return RUN_ON;
+}
+
+/* Overlays take keys first: any key closes help; the menu has its own. */
+static bool overlay_key(tui *t, const ink_event *ev)
+{
+	if (t->over == OVERLAY_NONE)
+		return false;
+	if (t->over == OVERLAY_IM_MENU && ev->kind == INK_EV_ACTION) {
+		switch (ev->action) {
+		case INK_ACT_HISTORY_PREV: t->im_sel = (t->im_sel + INK_IM_COUNT - 1) % INK_IM_COUNT; return true;
+		case INK_ACT_HISTORY_NEXT: t->im_sel = (t->im_sel + 1) % INK_IM_COUNT; return true;
+		case INK_ACT_ACCEPT: ink_set_im(t->keys, (ink_im)t->im_sel); break;
+		default: break;
+		}
+	}
+	t->over = OVERLAY_NONE;
+	return true;
+}
+
+static run_state handle(tui *t, ink_event ev)
+{
+	if (ev.kind == INK_EV_NONE)
+		return RUN_ON;
+	if (overlay_key(t, &ev))
+		return RUN_ON;
+	t->status[0] = '\0';
+	if (ev.kind == INK_EV_TEXT || ev.kind == INK_EV_PASTE) {
+		if (t->view)
+			return RUN_ON;
+		edb_result r = edb_insert(t->edb, ev.text, ev.text_len);
+		if (ev.kind == INK_EV_PASTE)
+			edb_undo_boundary(t->edb);
+		if (r != EDB_OK)
+			snprintf(t->status, sizeof t->status, _("not inserted: %s"), edb_result_name(r));
+		else if (ev.truncated)
+			snprintf(t->status, sizeof t->status, "%s", _("paste too long: the rest was dropped"));
+		return RUN_ON;
+	}
+	if (t->teach && ev.action == INK_ACT_CANCEL) {
+		t->teach = false;
+		return RUN_ON;
+	}
+	return do_action(t, ev.action);
+}
+
+/* Maps a curses key code to input/'s keys. */
+static ink_event feed_curses_key(tui *t, int key)
+{
+	static const struct { int curses; ink_key key; unsigned mods; } map[] = {
+		{ KEY_LEFT, INK_KEY_LEFT, 0 }, { KEY_RIGHT, INK_KEY_RIGHT, 0 },
+		{ KEY_UP, INK_KEY_UP, 0 }, { KEY_DOWN, INK_KEY_DOWN, 0 },
+		{ KEY_SLEFT, INK_KEY_LEFT, INK_MOD_SHIFT }, { KEY_SRIGHT, INK_KEY_RIGHT, INK_MOD_SHIFT },
+		{ KEY_HOME, INK_KEY_HOME, 0 }, { KEY_END, INK_KEY_END, 0 },
+		{ KEY_PPAGE, INK_KEY_PAGE_UP, 0 }, { KEY_NPAGE, INK_KEY_PAGE_DOWN, 0 },
+		{ KEY_BACKSPACE, INK_KEY_BACKSPACE, 0 }, { KEY_DC, INK_KEY_DELETE, 0 },
+		{ KEY_ENTER, INK_KEY_ENTER, 0 }, { KEY_BTAB, INK_KEY_BACKTAB, 0 },
+		{ KEY_RESIZE, INK_KEY_RESIZE, 0 }, { KEY_MOUSE, INK_KEY_MOUSE, 0 },
+		{ TERM_KEY_PASTE_START, INK_KEY_PASTE_START, 0 }, { TERM_KEY_PASTE_END, INK_KEY_PASTE_END, 0 },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].curses == key)
+			return ink_feed_key(t->keys, map[i].key, map[i].mods);
+	if (key >= KEY_F(1) && key <= KEY_F(10))
+		return ink_feed_key(t->keys, (ink_key)(INK_KEY_F1 + (key - KEY_F(1))), 0);
+	/* xterm's Ctrl-Left/Right: curses names them by terminfo (kLFT5/kRIT5). */
+	const char *name = keyname(key);
+	if (name && strcmp(name, "kLFT5") == 0)
+		return ink_feed_key(t->keys, INK_KEY_LEFT, INK_MOD_CTRL);
+	if (name && strcmp(name, "kRIT5") == 0)
+		return ink_feed_key(t->keys, INK_KEY_RIGHT, INK_MOD_CTRL);
+	return (ink_event){ .kind = INK_EV_NONE };
+}
+
+static bool load_view(tui *t, const char *path, char *err, size_t err_size)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		snprintf(err, err_size, _("cannot open %s"), path);
+		return false;
+	}
+	size_t cap = 0;
+	char *line = NULL;
+	size_t lcap = 0;
+	ssize_t n;
+	while ((n = getline(&line, &lcap, f)) >= 0 && t->n_lines < VIEW_MAX_LINES) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			n--;
+		if (t->n_lines == cap) {
+			size_t want = cap ? cap * 2 : 256;
+			char **p = realloc(t->lines, want * sizeof *p);
+			if (!p)
+				break;
+			t->lines = p;
+			cap = want;
+		}
+		/* NUL bytes cannot be edited: they end the line here (and check
+		 * reports them in the batch commands). */
+		t->lines[t->n_lines++] = strndup(line, (size_t)n);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	t->line_state = malloc(t->n_lines ? t->n_lines : 1);
+	if (t->line_state)
+		memset(t->line_state, -1, t->n_lines ? t->n_lines : 1);
+	if (t->n_lines == 0) {
+		snprintf(err, err_size, _("%s has no lines"), path);
+		return false;
+	}
+	return true;
+}
+
+static void init_colours(void)
+{
+	if (!term_has_colour())
+		return;
+	init_pair(PAIR_SCHEME, COLOR_CYAN, -1);
+	init_pair(PAIR_USERINFO, COLOR_MAGENTA, -1);
+	init_pair(PAIR_HOST, COLOR_GREEN, -1);
+	init_pair(PAIR_PORT, COLOR_YELLOW, -1);
+	init_pair(PAIR_PATH, -1, -1);
+	init_pair(PAIR_QUERY, COLOR_BLUE, -1);
+	init_pair(PAIR_FRAGMENT, COLOR_MAGENTA, -1);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
+	init_pair(PAIR_WARNING, COLOR_YELLOW, -1);
+	init_pair(PAIR_INFO, COLOR_CYAN, -1);
+	init_pair(PAIR_TITLE, COLOR_BLUE, -1);
+	init_pair(PAIR_PLACEHOLDER, COLOR_RED, -1);
+}
+
+static void tui_free(tui *t)
+{
+	iri_ctx_free(t->ctx);
+	iri_diags_free(t->diags);
+	iri_buf_fini(&t->uri);
+	free(t->uri_off);
+	iri_host_forms_fini(&t->host);
+	rnd_display_free(t->disp);
+	rnd_display_free(t->aux);
+	free(t->cp_marks);
+	edb_free(t->edb);
+	ink_decoder_free(t->keys);
+	history_free(t->hist);
+	free(t->draft);
+	for (size_t i = 0; i < t->n_lines; i++)
+		free(t->lines[i]);
+	free(t->lines);
+	free(t->line_state);
+}
+
+int tui_main(const tui_options *opts)
+{
+	tui t;
+	memset(&t, 0, sizeof t);
+	int status = 1;
+	char err[512] = "";
+	t.diag_sel = -1;
+	t.edit_form = RND_FORM_VISUAL;
+	t.print_uri = opts->print_uri;
+	t.view = opts->view_path != NULL;
+	iri_buf_init(&t.uri);
+	iri_host_forms_init(&t.host);
+	t.ctx = iri_ctx_new(NULL);
+	t.diags = iri_diags_new();
+	t.disp = rnd_display_new();
+	t.aux = rnd_display_new();
+	t.edb = edb_new();
+	t.keys = ink_decoder_new();
+	t.hist = history_new();
+	if (!t.ctx || !t.diags || !t.disp || !t.aux || !t.edb || !t.keys || !t.hist) {
+		snprintf(err, sizeof err, "%s", _("cannot initialise (ICU or memory)"));
+		goto out;
+	}
+	t.hist_pos = history_count(t.hist);
+	/* Hebrew is the method C-\ switches on until F2 chooses another. */
+	ink_set_im(t.keys, INK_IM_HEBREW);
+	ink_set_im_active(t.keys, false);
+	if (t.view && !load_view(&t, opts->view_path, err, sizeof err))
+		goto out;
+	if (t.view)
+		view_show(&t, 0);
+	else if (opts->initial)
+		set_text(&t, opts->initial);
+	if (!term_open(err, sizeof err))
+		goto out;
+	init_colours();
+	run_state run = RUN_ON;
+	while (run == RUN_ON) {
+		analyse(&t);
+		paint(&t);
+		wint_t ch;
+		int kind = get_wch(&ch);
+		term_signal sig = term_take_signal();
+		if (sig == TERM_SIG_HUP || sig == TERM_SIG_TERM) {
+			/* Never lose the text: it goes to the history first. */
+			size_t len;
+			const char *text = current_text(&t, &len);
+			history_add_and_save(t.hist, text, len);
+			term_close();
+			status = sig == TERM_SIG_HUP ? 129 : 143;
+			goto out;
+		}
+		if (kind == ERR)
+			continue;
+		ink_event ev;
+		if (kind == KEY_CODE_YES) {
+			ev = feed_curses_key(&t, (int)ch);
+		} else {
+			unsigned mods = 0;
+			if (ch == 0x1B) {
+				/* ESC with another key right behind it: the terminal's Alt. */
+				nodelay(stdscr, TRUE);
+				wint_t next;
+				int k2 = get_wch(&next);
+				nodelay(stdscr, FALSE);
+				timeout(200);
+				if (k2 == OK) {
+					ch = next;
+					mods = INK_MOD_ALT;
+				} else if (k2 == KEY_CODE_YES) {
+					ev = feed_curses_key(&t, (int)next);
+					run = handle(&t, ev);
+					continue;
+				}
+			}
+			ev = ink_feed_char(t.keys, (uint32_t)ch, mods);
+		}
+		run = handle(&t, ev);
+	}
+	{
+		size_t len;
+		const char *text = current_text(&t, &len);
+		term_close();
+		if (run == RUN_ACCEPT) {
+			if (!t.view)
+				history_add_and_save(t.hist, text, len);
+			analyse(&t);
+			if (t.print_uri)
+				fwrite(t.uri.data ? t.uri.data : "", 1, t.uri.len, stdout);
+			else
+				fwrite(text, 1, len, stdout);
+			fputc('\n', stdout);
+			status = 0;
+		} else {
+			status = 130;
+		}
+	}
+out:
+	term_close();
+	if (err[0])
+		fprintf(stderr, "irie: %s\n", err);
+	tui_free(&t);
+	return status;
+}
