@@ -64,6 +64,7 @@ typedef struct {
 	int hscroll;
 	char status[512];
 	bool print_uri;
+	bool pasting;               /* between the bracketed-paste markers: ESC is content */
 } tui;
 
 enum { MARK_DIAG = 1, MARK_ERROR = 2, MARK_SELECTED = 4 };
@@ -521,11 +522,30 @@ static const char *help_lines[] = {
 	N_("F1             this help (any key closes it)"),
 };
 
+/* The keys, then render's bidi self-test: a line already in visual order.
+ * A terminal that reorders on its own shows it differently; F7 then switches
+ * the edit line to logical order. */
 static void draw_help(int row, int max_rows)
 {
 	put_safe(row, 0, _("Keys"), A_BOLD);
-	for (int i = 0; i < (int)(sizeof help_lines / sizeof help_lines[0]) && i + 1 < max_rows; i++)
+	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+	int i = 0;
+	for (; i < n && i + 1 < max_rows; i++)
 		put_text(row + 1 + i, 2, COLS - 2, _(help_lines[i]), strlen(_(help_lines[i])), 0);
+	if (i + 2 < max_rows) {
+		const char *visual, *reordered;
+		rnd_selftest(&visual, &reordered);
+		char line[256];
+		snprintf(line, sizeof line, _("Bidi self-test: the next line must read %s"), visual);
+		put_text(row + 2 + i, 2, COLS - 2, line, strlen(line), A_DIM);
+		/* Written as cells (Hebrew letters and digits only), not through
+		 * put_text, so nothing reorders it on irie's side. */
+		put_safe(row + 3 + i, 4, visual, A_BOLD);
+		snprintf(line, sizeof line, _("If it reads %s, your terminal reorders: press F7 for logical order."),
+			reordered);
+		if (i + 4 < max_rows)
+			put_text(row + 4 + i, 2, COLS - 2, line, strlen(line), A_DIM);
+	}
 }
 
 static void draw_im_menu(tui *t, int row, int max_rows)
@@ -590,6 +610,18 @@ static void paint(tui *t)
 	int cursor_x = draw_edit_line(t, 1);
 	int row = 2;
 	int footer = rows - 1;
+	if (t->over != OVERLAY_NONE) {
+		/* Help and the menu take everything below the edit line. */
+		if (t->over == OVERLAY_HELP)
+			draw_help(row, footer - row);
+		else
+			draw_im_menu(t, row, footer - row);
+		if (footer > 1)
+			draw_footer(t, footer);
+		move(1, cursor_x < cols ? cursor_x : cols - 1);
+		refresh();
+		return;
+	}
 	if (row < footer)
 		draw_uri_line(t, row++);
 	/* With room, the other renderings: how a browser following RFC 3987 and
@@ -601,11 +633,7 @@ static void paint(tui *t)
 	if (row < footer)
 		row++;   /* a blank line before the panes */
 	int body = footer - row;
-	if (t->over == OVERLAY_HELP) {
-		draw_help(row, body);
-	} else if (t->over == OVERLAY_IM_MENU) {
-		draw_im_menu(t, row, body);
-	} else if (t->teach) {
+	if (t->teach) {
 		draw_teach(t, row, body);
 	} else if (cols >= 100) {
 		/* Side by side: parts and host on the left, warnings on the right. */
@@ -868,8 +896,11 @@ static bool overlay_key(tui *t, const ink_event *ev)
 
 static run_state handle(tui *t, ink_event ev)
 {
-	if (ev.kind == INK_EV_NONE)
+	if (ev.kind == INK_EV_NONE) {
+		if (ink_entry_rejected(t->keys))
+			snprintf(t->status, sizeof t->status, "%s", _("not a code point that can be inserted"));
 		return RUN_ON;
+	}
 	if (overlay_key(t, &ev))
 		return RUN_ON;
 	t->status[0] = '\0';
@@ -883,6 +914,9 @@ static run_state handle(tui *t, ink_event ev)
 			snprintf(t->status, sizeof t->status, _("not inserted: %s"), edb_result_name(r));
 		else if (ev.truncated)
 			snprintf(t->status, sizeof t->status, "%s", _("paste too long: the rest was dropped"));
+		/* One key can finish a composition and act (Enter after romaji). */
+		if (ev.kind == INK_EV_TEXT && ev.action != INK_ACT_NONE)
+			return do_action(t, ev.action);
 		return RUN_ON;
 	}
 	if (t->teach && ev.action == INK_ACT_CANCEL) {
@@ -1053,10 +1087,12 @@ int tui_main(const tui_options *opts)
 			continue;
 		ink_event ev;
 		if (kind == KEY_CODE_YES) {
+			if ((int)ch == TERM_KEY_PASTE_START || (int)ch == TERM_KEY_PASTE_END)
+				t.pasting = (int)ch == TERM_KEY_PASTE_START;
 			ev = feed_curses_key(&t, (int)ch);
 		} else {
 			unsigned mods = 0;
-			if (ch == 0x1B) {
+			if (ch == 0x1B && !t.pasting) {
 				/* ESC with another key right behind it: the terminal's Alt. */
 				nodelay(stdscr, TRUE);
 				wint_t next;

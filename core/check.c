@@ -106,8 +106,6 @@ static void check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 		add_escaped_suggestion(d, IRI_D_SPACE_OR_UNWISE, comp, text, i, i + n, cp);
 	else if (comp == IRI_COMP_SCHEME && cp >= 0x80)
 		iri_diags_add(d, IRI_D_NON_ASCII_SCHEME, comp, i, i + n, cp, NULL, 0);
-	else if (comp == IRI_COMP_HOST && (cp == '[' || cp == ']'))
-		return;   /* reported with the IP literal */
 	else if (!(cp >= 0x80 && u_charType((UChar32)cp) == U_FORMAT_CHAR && cp >= 0xE0000))
 		iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + n, res, NULL, 0);
 	else

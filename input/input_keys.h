@@ -80,6 +80,12 @@ typedef enum {
 	INK_EV_ACTION     /* do action */
 } ink_event_kind;
 
+/* TEXT with an action (action != INK_ACT_NONE): insert the text, then do
+ * the action.  It happens when one key both finishes text that was waiting
+ * and acts: an action key while a romaji syllable or a dead key is waiting
+ * (the waiting keys are committed first, as IMEs do), or a key that ends a
+ * Ctrl-V u/U entry early ("C-v u 5d0" then Enter: insert U+05D0, accept).
+ * Apps that only insert on TEXT lose just that action. */
 typedef struct {
 	ink_event_kind kind;
 	ink_action action;
@@ -98,14 +104,42 @@ void ink_decoder_free(ink_decoder *d);   /* NULL is safe */
 
 /* Feeds one character: a code point, including C0 controls such as 0x01 for
  * C-a and 0x1B for a lone Escape.  mods is INK_MOD_ALT when app saw ESC
- * immediately followed by this character (the terminal's Alt prefix). */
+ * immediately followed by this character (the terminal's Alt prefix).
+ * Alt+z is redo; Alt with any other printable character types that
+ * character itself, bypassing the input method (so '.' stays typeable on
+ * layouts that put a letter on the '.' key).  INK_MOD_CTRL with a letter or
+ * @[\]^_? is folded to the C0 control (terminals with CSI u reporting).
+ * Code points that are not Unicode scalar values become U+FFFD. */
 ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods);
-/* Feeds one special key with its modifiers. */
+/* Feeds one special key with its modifiers.  Ctrl or Alt with Left/Right:
+ * WORD_LEFT/WORD_RIGHT; Shift+Tab: PREV_DIAG.  RESIZE and MOUSE are
+ * reported at once even inside a paste or an entry, disturbing neither.
+ *
+ * Ctrl-V (0x16), as in Vim: "u" + up to 4 hex digits or "U" + up to 8 enter
+ * a code point, ended by the last digit or by any other character or key,
+ * which is then processed as usual; any other character after C-v (or the
+ * Enter, Tab, Esc, Backspace keys: CR, TAB, ESC, DEL) is inserted as it is,
+ * bypassing bindings and the input method.
+ *
+ * Bracketed paste: from PASTE_START to PASTE_END every character (and the
+ * Enter/Tab/Esc/Backspace keys as CR/TAB/ESC/DEL) is content, not a command.
+ * The PASTE event's text has NUL, CR, LF and TAB removed (a URL wrapped over
+ * lines comes back whole) and Unicode White_Space trimmed at both ends;
+ * everything else is kept as it was (ESC, BEL, RLO, ...: the editor shows
+ * and flags them).  The input method does not apply.  At most
+ * INK_PASTE_MAX_BYTES are kept (then truncated is set). */
 ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods);
 
 /* What is being composed, for a status line: "" if nothing.  Examples:
- * "U+05D" during Ctrl-V entry, "ky" during romaji composition. */
+ * "U+05D" during Ctrl-V entry, "^V" right after C-v, "ky" during romaji
+ * composition, "\u0384" (the tonos) after the Greek dead key.  Borrowed
+ * until the next call on d. */
 const char *ink_preedit(const ink_decoder *d);
+
+/* True when the last feed ended a Ctrl-V entry without inserting anything:
+ * u/U with no digits, a surrogate, a value above U+10FFFF, or NUL (the app
+ * may beep or say "invalid code point"). */
+bool ink_entry_rejected(const ink_decoder *d);
 
 /* ---- input methods (table-driven keymaps) ---- */
 
@@ -121,8 +155,15 @@ typedef enum {
 } ink_im;
 
 const char *ink_im_name(ink_im im);   /* stable identifier: "hebrew" */
-/* Chooses the method C-\ toggles and turns it on (INK_IM_NONE turns off). */
+/* Chooses the method C-\ toggles and turns it on (INK_IM_NONE turns off
+ * and chooses none: C-\ then still reports IM_TOGGLE but turns nothing on,
+ * so app can offer the menu).  A composition of the previous method is
+ * committed by the next key, never dropped.  C-\ itself is handled inside
+ * the decoder (it flips ink_im_active) and reported as INK_ACT_IM_TOGGLE. */
 void ink_set_im(ink_decoder *d, ink_im im);
+/* Turns the chosen method on or off without choosing another (what C-\
+ * does, for restoring a saved state); on with no method chosen stays off. */
+void ink_set_im_active(ink_decoder *d, bool on);
 ink_im ink_get_im(const ink_decoder *d);     /* the chosen one */
 bool ink_im_active(const ink_decoder *d);    /* toggled on */
 /* Turns the chosen method on or off (what C-\ does), without changing it. */

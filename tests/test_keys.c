@@ -1,0 +1,550 @@
+/* Tests for input/keys.c and input/im.c: every binding, then scripted cases
+ * (each a sequence of feeds and the event each one must give), then the
+ * paste cap and the names.  Expected Hebrew/Arabic/Persian text is written
+ * with \u escapes (right-to-left glyphs scramble the source); LTR scripts
+ * as they are. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input_keys.h"
+#include "tcheck.h"
+
+/* ---- every binding, on a fresh decoder ---- */
+
+struct binding {
+	bool is_key;
+	uint32_t v;              /* code point or ink_key */
+	unsigned mods;
+	ink_event_kind kind;     /* ACTION, or NONE for unbound */
+	ink_action act;
+};
+
+#define BC(cp, m, a) { false, (cp), (m), INK_EV_ACTION, (a) }
+#define BK(k, m, a) { true, (k), (m), INK_EV_ACTION, (a) }
+#define ALT INK_MOD_ALT
+#define CTRL INK_MOD_CTRL
+#define SHIFT INK_MOD_SHIFT
+
+static const struct binding bindings[] = {
+	BC(0x01, 0, INK_ACT_HOME),                 /* C-a */
+	BC(0x05, 0, INK_ACT_END),                  /* C-e */
+	BC(0x02, 0, INK_ACT_BACK_CHAR),            /* C-b */
+	BC(0x06, 0, INK_ACT_FORWARD_CHAR),         /* C-f */
+	BC(0x04, 0, INK_ACT_DELETE_FORWARD),       /* C-d */
+	BC(0x08, 0, INK_ACT_DELETE_BACK),          /* C-h */
+	BC(0x7F, 0, INK_ACT_DELETE_BACK),          /* DEL */
+	BC(0x0B, 0, INK_ACT_KILL_END),             /* C-k */
+	BC(0x15, 0, INK_ACT_KILL_START),           /* C-u */
+	BC(0x17, 0, INK_ACT_KILL_WORD),            /* C-w */
+	BC(0x19, 0, INK_ACT_YANK),                 /* C-y */
+	BC(0x1A, 0, INK_ACT_UNDO),                 /* C-z */
+	BC(0x1F, 0, INK_ACT_UNDO),                 /* C-_ */
+	BC(0x12, 0, INK_ACT_REDO),                 /* C-r */
+	BC('z', ALT, INK_ACT_REDO),                /* M-z */
+	BC('Z', ALT, INK_ACT_REDO),
+	BC(0x03, 0, INK_ACT_CANCEL),               /* C-c */
+	BC(0x1B, 0, INK_ACT_CANCEL),               /* lone Esc */
+	BC(0x1B, ALT, INK_ACT_CANCEL),             /* Esc Esc */
+	BC(0x0D, 0, INK_ACT_ACCEPT),               /* CR */
+	BC(0x0A, 0, INK_ACT_ACCEPT),               /* LF */
+	BC(0x09, 0, INK_ACT_NEXT_DIAG),            /* Tab */
+	BC(0x1C, 0, INK_ACT_IM_TOGGLE),            /* C-\ */
+	BC(0x0C, 0, INK_ACT_REDRAW),               /* C-l */
+	BC('a', CTRL, INK_ACT_HOME),               /* CSI u style Ctrl */
+	BC('E', CTRL, INK_ACT_END),
+	BC('\\', CTRL, INK_ACT_IM_TOGGLE),
+	BC('?', CTRL, INK_ACT_DELETE_BACK),
+	BK(INK_KEY_BACKSPACE, 0, INK_ACT_DELETE_BACK),
+	BK(INK_KEY_DELETE, 0, INK_ACT_DELETE_FORWARD),
+	BK(INK_KEY_ENTER, 0, INK_ACT_ACCEPT),
+	BK(INK_KEY_TAB, 0, INK_ACT_NEXT_DIAG),
+	BK(INK_KEY_TAB, SHIFT, INK_ACT_PREV_DIAG),
+	BK(INK_KEY_BACKTAB, 0, INK_ACT_PREV_DIAG),
+	BK(INK_KEY_ESCAPE, 0, INK_ACT_CANCEL),
+	BK(INK_KEY_LEFT, 0, INK_ACT_LEFT),
+	BK(INK_KEY_RIGHT, 0, INK_ACT_RIGHT),
+	BK(INK_KEY_LEFT, CTRL, INK_ACT_WORD_LEFT),
+	BK(INK_KEY_RIGHT, CTRL, INK_ACT_WORD_RIGHT),
+	BK(INK_KEY_LEFT, ALT, INK_ACT_WORD_LEFT),
+	BK(INK_KEY_LEFT, SHIFT, INK_ACT_LEFT),
+	BK(INK_KEY_UP, 0, INK_ACT_HISTORY_PREV),
+	BK(INK_KEY_DOWN, 0, INK_ACT_HISTORY_NEXT),
+	BK(INK_KEY_HOME, 0, INK_ACT_HOME),
+	BK(INK_KEY_END, 0, INK_ACT_END),
+	BK(INK_KEY_PAGE_UP, 0, INK_ACT_PREV_LINE),
+	BK(INK_KEY_PAGE_DOWN, 0, INK_ACT_NEXT_LINE),
+	BK(INK_KEY_F1, 0, INK_ACT_HELP),
+	BK(INK_KEY_F2, 0, INK_ACT_IM_MENU),
+	BK(INK_KEY_F3, 0, INK_ACT_APPLY_SUGGESTION),
+	BK(INK_KEY_F4, 0, INK_ACT_TEACH),
+	BK(INK_KEY_F5, 0, INK_ACT_COPY_URI),
+	BK(INK_KEY_F6, 0, INK_ACT_COPY_IRI),
+	BK(INK_KEY_F7, 0, INK_ACT_CYCLE_FORM),
+	BK(INK_KEY_F8, 0, INK_ACT_NEXT_WARNING_LINE),
+	BK(INK_KEY_RESIZE, 0, INK_ACT_RESIZE),
+	BK(INK_KEY_MOUSE, 0, INK_ACT_MOUSE),
+	/* unbound: consumed, nothing to do */
+	{ true, INK_KEY_F9, 0, INK_EV_NONE, INK_ACT_NONE },
+	{ true, INK_KEY_F10, 0, INK_EV_NONE, INK_ACT_NONE },
+	{ true, INK_KEY_NONE, 0, INK_EV_NONE, INK_ACT_NONE },
+	{ true, INK_KEY_PASTE_END, 0, INK_EV_NONE, INK_ACT_NONE },   /* end without start */
+	{ true, INK_KEY_COUNT + 5, 0, INK_EV_NONE, INK_ACT_NONE },   /* out of range */
+	{ false, 0x07, 0, INK_EV_NONE, INK_ACT_NONE },              /* C-g */
+	{ false, 0x00, 0, INK_EV_NONE, INK_ACT_NONE },              /* NUL */
+};
+
+static void test_bindings(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof bindings / sizeof bindings[0]; i++) {
+		const struct binding *b = &bindings[i];
+		ink_decoder *d = ink_decoder_new();
+		ink_event ev;
+
+		CHECK(d != NULL, "new");
+		if (!d)
+			return;
+		ev = b->is_key ? ink_feed_key(d, (ink_key)b->v, b->mods) : ink_feed_char(d, b->v, b->mods);
+		CHECK(ev.kind == b->kind, "binding %zu (%s 0x%X mods %u): kind %d", i,
+			b->is_key ? "key" : "char", (unsigned)b->v, b->mods, (int)ev.kind);
+		CHECK(ev.action == b->act, "binding %zu: action %s, want %s", i,
+			ink_action_name(ev.action), ink_action_name(b->act));
+		CHECK(ev.text == NULL && ev.text_len == 0, "binding %zu: no text", i);
+		ink_decoder_free(d);
+	}
+}
+
+/* ---- scripted cases ---- */
+
+enum op {
+	OP_END = 0,
+	OP_CHAR,      /* feed v with mods; expect kind, act, text */
+	OP_KEY,       /* feed key v with mods; expect kind, act, text */
+	OP_TYPE,      /* feed each code point of s; every event NONE or plain TEXT; texts joined == want */
+	OP_SET_IM,    /* ink_set_im(v) */
+	OP_PREEDIT,   /* ink_preedit == s */
+	OP_ACTIVE,    /* ink_im_active == v */
+	OP_REJECTED,  /* ink_entry_rejected == v */
+	OP_SET_ACTIVE, /* ink_set_im_active(v) */
+};
+
+struct step {
+	enum op op;
+	uint32_t v;
+	unsigned mods;
+	ink_event_kind kind;
+	ink_action act;
+	const char *s;       /* expected text (CHAR, KEY), keys (TYPE), preedit */
+	const char *want;    /* TYPE */
+};
+
+#define CH(cp, k, a, t) { OP_CHAR, (cp), 0, (k), (a), (t), NULL }
+#define CHM(cp, m, k, a, t) { OP_CHAR, (cp), (m), (k), (a), (t), NULL }
+#define KEY(key, k, a, t) { OP_KEY, (key), 0, (k), (a), (t), NULL }
+#define NONE_C(cp) CH(cp, INK_EV_NONE, INK_ACT_NONE, NULL)
+#define TEXT_C(cp, t) CH(cp, INK_EV_TEXT, INK_ACT_NONE, t)
+#define ACT_C(cp, a) CH(cp, INK_EV_ACTION, a, NULL)
+#define NONE_K(key) KEY(key, INK_EV_NONE, INK_ACT_NONE, NULL)
+#define TYPE(keys, w) { OP_TYPE, 0, 0, 0, 0, (keys), (w) }
+#define IM(im) { OP_SET_IM, (im), 0, 0, 0, NULL, NULL }
+#define PRE(t) { OP_PREEDIT, 0, 0, 0, 0, (t), NULL }
+#define ACTIVE(b) { OP_ACTIVE, (b), 0, 0, 0, NULL, NULL }
+#define REJECTED(b) { OP_REJECTED, (b), 0, 0, 0, NULL, NULL }
+#define SET_ACTIVE(b) { OP_SET_ACTIVE, (b), 0, 0, 0, NULL, NULL }
+
+#define CV 0x16
+#define ESC "\x1b"
+
+struct tcase {
+	const char *name;
+	struct step steps[24];
+};
+
+/* Hebrew, Arabic and Persian words, as UTF-8 */
+#define SHALOM   "\u05E9\u05DC\u05D5\u05DD"           /* שלום */
+#define MARHABA  "\u0645\u0631\u062D\u0628\u0627"     /* مرحبا */
+#define FARSI    "\u0641\u0627\u0631\u0633\u06CC"     /* فارسی, Farsi yeh */
+#define SALAM    "\u0633\u0644\u0627\u0645"           /* سلام */
+
+static const struct tcase cases[] = {
+	{ "plain text and non-ASCII", {
+		TEXT_C('a', "a"), TEXT_C(0x05D0, "\u05D0"), TEXT_C(' ', " "),
+		TEXT_C(0x1F600, "\U0001F600"), TEXT_C(0x85, "\xC2\x85"),   /* C1: text, shown as placeholder */
+		TEXT_C(0xD800, "\uFFFD"), TEXT_C(0x110000, "\uFFFD"), PRE("") } },
+	{ "C-v u complete", {
+		NONE_C(CV), PRE("^V"), NONE_C('u'), PRE("U+"), NONE_C('0'), NONE_C('5'),
+		NONE_C('d'), PRE("U+05D"), TEXT_C('0', "\u05D0"), PRE(""), REJECTED(false) } },
+	{ "C-v U complete (8 digits)", {
+		NONE_C(CV), NONE_C('U'), NONE_C('0'), NONE_C('0'), NONE_C('0'), NONE_C('1'),
+		NONE_C('F'), NONE_C('6'), NONE_C('0'), PRE("U+0001F60"), TEXT_C('0', "\U0001F600"),
+		PRE("") } },
+	{ "C-v u ended early by a non-hex character", {
+		NONE_C(CV), NONE_C('u'), NONE_C('e'), NONE_C('9'), TEXT_C('x', "\u00E9x"),
+		REJECTED(false), PRE("") } },
+	{ "C-v U ended early by a space", {
+		NONE_C(CV), NONE_C('U'), NONE_C('5'), NONE_C('d'), NONE_C('0'),
+		TEXT_C(' ', "\u05D0 ") } },
+	{ "C-v u ended by Enter: text then accept", {
+		NONE_C(CV), NONE_C('u'), NONE_C('5'), NONE_C('d'), NONE_C('0'),
+		CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "\u05D0") } },
+	{ "C-v u ended by a key: text then the key's action", {
+		NONE_C(CV), NONE_C('u'), NONE_C('4'), NONE_C('1'),
+		KEY(INK_KEY_LEFT, INK_EV_TEXT, INK_ACT_LEFT, "A") } },
+	{ "C-v u d800: a surrogate is rejected", {
+		NONE_C(CV), NONE_C('u'), NONE_C('d'), NONE_C('8'), NONE_C('0'), NONE_C('0'),
+		REJECTED(true), PRE(""), TEXT_C('a', "a"), REJECTED(false) } },
+	{ "C-v U 110000: above U+10FFFF is rejected, the ending character still typed", {
+		NONE_C(CV), NONE_C('U'), NONE_C('1'), NONE_C('1'), NONE_C('0'), NONE_C('0'),
+		NONE_C('0'), NONE_C('0'), TEXT_C('x', "x"), REJECTED(true) } },
+	{ "C-v U 10ffff is the last code point", {
+		NONE_C(CV), NONE_C('U'), NONE_C('1'), NONE_C('0'), NONE_C('f'), NONE_C('f'),
+		NONE_C('f'), NONE_C('f'), TEXT_C('.', "\U0010FFFF.") } },
+	{ "C-v u 0000: NUL is rejected", {
+		NONE_C(CV), NONE_C('u'), NONE_C('0'), NONE_C('0'), NONE_C('0'), NONE_C('0'),
+		REJECTED(true) } },
+	{ "C-v u with no digits", {
+		NONE_C(CV), NONE_C('u'), TEXT_C('g', "g"), REJECTED(true) } },
+	{ "C-v u with no digits, then Esc still cancels", {
+		NONE_C(CV), NONE_C('u'), ACT_C(0x1B, INK_ACT_CANCEL), REJECTED(true) } },
+	{ "C-v literal: ESC, C-a, Tab, C-v, a letter", {
+		NONE_C(CV), TEXT_C(0x1B, ESC), NONE_C(CV), TEXT_C(0x01, "\x01"),
+		NONE_C(CV), TEXT_C(0x09, "\t"), NONE_C(CV), TEXT_C(CV, "\x16"),
+		NONE_C(CV), TEXT_C('a', "a"), NONE_C(CV), NONE_C(0), REJECTED(true) } },
+	{ "C-v literal keys: Esc, Tab, Enter", {
+		NONE_C(CV), KEY(INK_KEY_ESCAPE, INK_EV_TEXT, INK_ACT_NONE, ESC),
+		NONE_C(CV), KEY(INK_KEY_TAB, INK_EV_TEXT, INK_ACT_NONE, "\t"),
+		NONE_C(CV), KEY(INK_KEY_ENTER, INK_EV_TEXT, INK_ACT_NONE, "\r"),
+		NONE_C(CV), KEY(INK_KEY_UP, INK_EV_ACTION, INK_ACT_HISTORY_PREV, NULL), PRE("") } },
+	{ "C-v bypasses the input method", {
+		IM(INK_IM_HEBREW), TEXT_C('a', "\u05E9"), NONE_C(CV), TEXT_C('a', "a"),
+		NONE_C(CV), TEXT_C('.', ".") } },
+	{ "resize does not disturb an entry", {
+		NONE_C(CV), NONE_C('u'), NONE_C('4'), KEY(INK_KEY_RESIZE, INK_EV_ACTION, INK_ACT_RESIZE, NULL),
+		PRE("U+4"), NONE_C('1'), TEXT_C(' ', "A ") } },
+	{ "paste: escapes, BEL, RLO kept; CRLF, TAB, NUL removed; trimmed", {
+		NONE_K(INK_KEY_PASTE_START),
+		TYPE("  http://ex\r\nample.org/" ESC "]2;title\x07\u202E" "abc\x01\x1c\t \n", ""),
+		NONE_C(0), NONE_C(0x1B), KEY(INK_KEY_ENTER, INK_EV_NONE, INK_ACT_NONE, NULL),
+		KEY(INK_KEY_ESCAPE, INK_EV_NONE, INK_ACT_NONE, NULL), TYPE(" \u00A0", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE,
+			"http://example.org/" ESC "]2;title\x07\u202E" "abc\x01\x1c " ESC ESC),
+		TEXT_C('a', "a") } },
+	{ "paste: CR LF runs inside a wrapped URL", {
+		NONE_K(INK_KEY_PASTE_START), TYPE("https://example.org/a\r\n\r\nb/c\n", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "https://example.org/ab/c") } },
+	{ "paste: the input method does not apply; C-v and controls are content", {
+		IM(INK_IM_HEBREW), NONE_K(INK_KEY_PASTE_START), TYPE("akuo\x16u05d0\x01", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "akuo\x16u05d0\x01"),
+		TYPE("akuo", SHALOM) } },
+	{ "paste: only white space gives an empty paste", {
+		NONE_K(INK_KEY_PASTE_START), TYPE(" \t\r\n\u3000 ", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "") } },
+	{ "paste: empty", {
+		NONE_K(INK_KEY_PASTE_START), KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "") } },
+	{ "paste: resize and mouse still reported, a second start ignored", {
+		NONE_K(INK_KEY_PASTE_START), TYPE("ab", ""),
+		KEY(INK_KEY_RESIZE, INK_EV_ACTION, INK_ACT_RESIZE, NULL),
+		KEY(INK_KEY_MOUSE, INK_EV_ACTION, INK_ACT_MOUSE, NULL),
+		NONE_K(INK_KEY_PASTE_START), NONE_K(INK_KEY_LEFT), TYPE("c", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "abc") } },
+	{ "paste: start without end keeps collecting", {
+		NONE_K(INK_KEY_PASTE_START), TYPE("abc", ""), NONE_C(0x03), NONE_C(0x0D),
+		NONE_K(INK_KEY_F1), TYPE("def", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "abc\x03" "def") } },
+	{ "paste start commits a waiting syllable and ends an entry", {
+		IM(INK_IM_KANA), TYPE("k", ""), KEY(INK_KEY_PASTE_START, INK_EV_TEXT, INK_ACT_NONE, "k"),
+		TYPE("x", ""), KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "x"),
+		NONE_C(CV), NONE_C('u'), NONE_C('4'), NONE_C('1'),
+		KEY(INK_KEY_PASTE_START, INK_EV_TEXT, INK_ACT_NONE, "A"),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "") } },
+
+	/* input methods */
+	{ "Hebrew SI-1452: shalom", {
+		IM(INK_IM_HEBREW), ACTIVE(true), TYPE("akuo", SHALOM) } },
+	{ "Hebrew SI-1452: all letters, in key order", {
+		IM(INK_IM_HEBREW),
+		TYPE("ertyuiopasdfghjkl;zxcvbnm,.",
+			"\u05E7\u05E8\u05D0\u05D8\u05D5\u05DF\u05DD\u05E4"
+			"\u05E9\u05D3\u05D2\u05DB\u05E2\u05D9\u05D7\u05DC\u05DA\u05E3"
+			"\u05D6\u05E1\u05D1\u05D4\u05E0\u05DE\u05E6\u05EA\u05E5") } },
+	{ "Hebrew SI-1452: delimiters and capitals", {
+		IM(INK_IM_HEBREW), TYPE("/?:#[]@!$&'()*+=%-_~ 09", ".?:#[]@!$&,()*+=%-_~ 09"),   /* / and ' give back . and , */
+		TYPE("qw`HTTP", "/';HTTP"), TYPE("<>{}", "><}{") } },
+	{ "Russian JCUKEN: privet", {
+		IM(INK_IM_RUSSIAN), TYPE("ghbdtn", "привет"), TYPE("Ghbdtn", "Привет"),
+		TYPE("`~[]{};:'\"<>,.", "ёЁхъХЪжЖэЭБЮбю"), TYPE("/?@#$&^|", ".,@#$&:/") } },   /* . and , on the / key; / on | */
+	{ "Russian JCUKEN: a host, '.' through Alt", {
+		IM(INK_IM_RUSSIAN), TYPE("ghbvth", "пример"), CHM('.', ALT, INK_EV_TEXT, INK_ACT_NONE, "."),
+		TYPE("ha", "рф") } },
+	{ "Greek 220: letters and the dead tonos", {
+		IM(INK_IM_GREEK), TYPE("kalhm;era", "καλημέρα"), TYPE("Ell;adaw", "Ελλάδας"),
+		TYPE(";A;E;H;I;O;Y;V", "ΆΈΉΊΌΎΏ"), TYPE(";i;y;v;h;o", "ίύώήό"),
+		TYPE("qQ:", ";::"), TYPE(";;", "\u0384"), TYPE("; ", "\u0384"), TYPE(";k", "\u0384κ"),
+		TYPE("ucjw", "θψξς") } },
+	{ "Greek 220: dead key preedit, backspace and cancel", {
+		IM(INK_IM_GREEK), NONE_C(';'), PRE("\u0384"), NONE_C(0x7F), PRE(""),
+		TEXT_C('a', "α"), NONE_C(';'), NONE_C(0x1B), PRE(""), TEXT_C('a', "α"),
+		NONE_C(';'), CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "\u0384") } },
+	{ "Arabic 101: marhaba, lam-alef, marks, delimiters", {
+		IM(INK_IM_ARABIC), TYPE("lvpfh", MARHABA), TYPE("b", "\u0644\u0627"),
+		TYPE("~QX", "\u0651\u064E\u0652"), TYPE("DFLZ<>M?", "][/~,.'?"),
+		TYPE("`[];',./", "\u0630\u062C\u062F\u0643\u0637\u0648\u0632\u0638"),
+		TYPE("TGB", "\u0644\u0625\u0644\u0623\u0644\u0622"), TYPE(":#12", ":#12") } },
+	{ "Persian ISIRI 9147: farsi, salam, ZWNJ", {
+		IM(INK_IM_PERSIAN), TYPE("thvsd", FARSI), TYPE("sghl", SALAM),
+		TYPE("m]';", "\u067E\u0686\u06AF\u06A9"), TYPE("B`", "\u200C\u200D"),
+		TYPE("./?_~@#$%&()09", "./?_~@#$%&()09"), TYPE("^OP", "\u00D7]["),
+		TYPE("D", "\u064A") } },
+	{ "kana: konnichiha", {
+		IM(INK_IM_KANA), TYPE("konnichiha", "こんにちは"), PRE("") } },
+	{ "kana: kyouto, katakana, small tsu, n'", {
+		IM(INK_IM_KANA), TYPE("kyouto", "きょうと"), TYPE("KATAKANA", "カタカナ"),
+		TYPE("kitte", "きって"), TYPE("n'a", "んあ"), TYPE("onna", "おんな"),
+		TYPE("kanji", "かんじ"), TYPE("matcha", "まっちゃ"), TYPE("shinbun ", "しんぶん "),
+		TYPE("ra-men.", "らーめん."), TYPE("nn/", "ん/"), TYPE("nyanko", "にゃんこ"),
+		TYPE("tsushi", "つし"), TYPE("fuji", "ふじ"), TYPE("KONPYU-TA-", "コンピューター"),
+		TYPE("xtsuxya", "っゃ"), TYPE("vu", "ゔ"), TYPE("VU", "ヴ") } },
+	{ "kana: letters that make no syllable, and non-ASCII", {
+		IM(INK_IM_KANA), TYPE("q ", "q "), TYPE("kyx.", "kyx."), TYPE("\u30A2\u00E9", "\u30A2\u00E9"),
+		TYPE("k\u00E9", "k\u00E9"), TYPE("ka5", "か5") } },
+	{ "kana: preedit, backspace, cancel", {
+		IM(INK_IM_KANA), NONE_C('k'), PRE("k"), NONE_C('y'), PRE("ky"),
+		NONE_K(INK_KEY_BACKSPACE), PRE("k"), NONE_C(0x1B), PRE(""),
+		TEXT_C('a', "あ"), NONE_C('K'), NONE_C('Y'), PRE("KY"), TEXT_C('O', "キョ") } },
+	{ "kana: an action commits the waiting letters first", {
+		IM(INK_IM_KANA), NONE_C('n'), CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "ん"),
+		NONE_C('k'), KEY(INK_KEY_LEFT, INK_EV_TEXT, INK_ACT_LEFT, "k"),
+		NONE_C('s'), KEY(INK_KEY_F1, INK_EV_ACTION, INK_ACT_HELP, NULL), PRE("s"),
+		TEXT_C('a', "さ") } },
+	{ "kana: nn then an action forgets the ghost n", {
+		IM(INK_IM_KANA), TYPE("nn", "ん"), ACT_C(0x01, INK_ACT_HOME), TYPE("a", "あ") } },
+	{ "IM toggle with C-\\", {
+		ACT_C(0x1C, INK_ACT_IM_TOGGLE), ACTIVE(false), TYPE("a", "a"),
+		IM(INK_IM_HEBREW), ACTIVE(true), TYPE("a", "\u05E9"),
+		ACT_C(0x1C, INK_ACT_IM_TOGGLE), ACTIVE(false), TYPE("akuo", "akuo"),
+		ACT_C(0x1C, INK_ACT_IM_TOGGLE), ACTIVE(true), TYPE("akuo", SHALOM),
+		IM(INK_IM_NONE), ACTIVE(false), TYPE("a", "a") } },
+	{ "ink_set_im_active: chosen but off, as app starts", {
+		IM(INK_IM_HEBREW), SET_ACTIVE(false), ACTIVE(false), TYPE("a", "a"),
+		ACT_C(0x1C, INK_ACT_IM_TOGGLE), ACTIVE(true), TYPE("a", "\u05E9"),
+		SET_ACTIVE(false), TYPE("a", "a"), SET_ACTIVE(true), TYPE("a", "\u05E9"),
+		IM(INK_IM_NONE), SET_ACTIVE(true), ACTIVE(false),
+		ACT_C(0x1C, INK_ACT_IM_TOGGLE), ACTIVE(false) } },
+	{ "IM toggle commits a waiting syllable", {
+		IM(INK_IM_KANA), NONE_C('k'), CH(0x1C, INK_EV_TEXT, INK_ACT_IM_TOGGLE, "k"),
+		ACTIVE(false), TYPE("ka", "ka"), ACT_C(0x1C, INK_ACT_IM_TOGGLE), TYPE("ka", "か") } },
+	{ "switching IM: the old composition is flushed by the next key", {
+		IM(INK_IM_KANA), NONE_C('n'), IM(INK_IM_RUSSIAN), PRE("n"), TYPE("f", "んа"),
+		IM(INK_IM_GREEK), NONE_C(';'), IM(INK_IM_NONE), TYPE("a", "\u0384a") } },
+	{ "non-ASCII passes every IM untouched", {
+		IM(INK_IM_HEBREW), TYPE("\u00E9\u05D0\u4E2D", "\u00E9\u05D0\u4E2D"),
+		IM(INK_IM_ARABIC), TYPE("\u00E9", "\u00E9"), IM(INK_IM_GREEK), TYPE("\u00E9", "\u00E9"),
+		IM(INK_IM_PERSIAN), TYPE("\u00E9", "\u00E9"), IM(INK_IM_RUSSIAN), TYPE("\u00E9", "\u00E9") } },
+	{ "Alt+key types the key itself, bypassing the IM", {
+		IM(INK_IM_HEBREW), CHM('.', ALT, INK_EV_TEXT, INK_ACT_NONE, "."),
+		CHM('a', ALT, INK_EV_TEXT, INK_ACT_NONE, "a"), TEXT_C('a', "\u05E9"),
+		CHM('z', ALT, INK_EV_ACTION, INK_ACT_REDO, NULL) } },
+	{ "backspace and Esc act normally when nothing is composed", {
+		IM(INK_IM_KANA), ACT_C(0x7F, INK_ACT_DELETE_BACK), ACT_C(0x1B, INK_ACT_CANCEL) } },
+};
+
+/* Decodes one code point of well-formed UTF-8 (test strings only). */
+static uint32_t next_cp(const unsigned char **pp)
+{
+	const unsigned char *p = *pp;
+	uint32_t cp;
+
+	if (p[0] < 0x80) {
+		cp = p[0];
+		*pp = p + 1;
+	} else if (p[0] < 0xE0) {
+		cp = ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
+		*pp = p + 2;
+	} else if (p[0] < 0xF0) {
+		cp = ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+		*pp = p + 3;
+	} else {
+		cp = ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12)
+			| ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+		*pp = p + 4;
+	}
+	return cp;
+}
+
+static void check_event(const char *name, size_t si, ink_event ev, const struct step *st)
+{
+	CHECK(ev.kind == st->kind, "%s: step %zu: kind %d, want %d", name, si, (int)ev.kind,
+		(int)st->kind);
+	CHECK(ev.action == st->act, "%s: step %zu: action %s, want %s", name, si,
+		ink_action_name(ev.action), ink_action_name(st->act));
+	if (st->s) {
+		char got[256] = "";
+		if (ev.text && ev.text_len < sizeof got)
+			memcpy(got, ev.text, ev.text_len), got[ev.text_len] = '\0';
+		CHECK_STR(got, st->s, "%s: step %zu: text", name, si);
+		CHECK(ev.text_len == strlen(st->s), "%s: step %zu: text_len %zu", name, si, ev.text_len);
+		CHECK(!ev.truncated, "%s: step %zu: not truncated", name, si);
+	} else {
+		CHECK(ev.text == NULL && ev.text_len == 0, "%s: step %zu: no text", name, si);
+	}
+}
+
+static void run_type(ink_decoder *d, const char *name, size_t si, const struct step *st)
+{
+	const unsigned char *p = (const unsigned char *)st->s;
+	char got[512] = "";
+	size_t len = 0;
+
+	while (*p) {
+		uint32_t cp = next_cp(&p);
+		ink_event ev = ink_feed_char(d, cp, 0);
+		if (ev.kind == INK_EV_TEXT && ev.action == INK_ACT_NONE) {
+			if (len + ev.text_len < sizeof got) {
+				memcpy(got + len, ev.text, ev.text_len);
+				len += ev.text_len;
+				got[len] = '\0';
+			}
+		} else {
+			CHECK(ev.kind == INK_EV_NONE, "%s: step %zu: typing U+%04X gave kind %d action %s",
+				name, si, (unsigned)cp, (int)ev.kind, ink_action_name(ev.action));
+		}
+	}
+	CHECK_STR(got, st->want, "%s: step %zu: typed \"%s\"", name, si, st->s);
+}
+
+static void test_cases(void)
+{
+	size_t ci, si;
+
+	for (ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+		const struct tcase *tc = &cases[ci];
+		ink_decoder *d = ink_decoder_new();
+
+		CHECK(d != NULL, "new");
+		if (!d)
+			return;
+		for (si = 0; si < sizeof tc->steps / sizeof tc->steps[0] && tc->steps[si].op != OP_END; si++) {
+			const struct step *st = &tc->steps[si];
+			switch (st->op) {
+			case OP_CHAR:
+				check_event(tc->name, si, ink_feed_char(d, st->v, st->mods), st);
+				break;
+			case OP_KEY:
+				check_event(tc->name, si, ink_feed_key(d, (ink_key)st->v, st->mods), st);
+				break;
+			case OP_TYPE:
+				run_type(d, tc->name, si, st);
+				break;
+			case OP_SET_IM:
+				ink_set_im(d, (ink_im)st->v);
+				CHECK(ink_get_im(d) == (ink_im)st->v, "%s: step %zu: get_im", tc->name, si);
+				break;
+			case OP_PREEDIT:
+				CHECK_STR(ink_preedit(d), st->s, "%s: step %zu: preedit", tc->name, si);
+				break;
+			case OP_ACTIVE:
+				CHECK(ink_im_active(d) == (st->v != 0), "%s: step %zu: active", tc->name, si);
+				break;
+			case OP_SET_ACTIVE:
+				ink_set_im_active(d, st->v != 0);
+				break;
+			case OP_REJECTED:
+				CHECK(ink_entry_rejected(d) == (st->v != 0), "%s: step %zu: rejected", tc->name, si);
+				break;
+			case OP_END:
+				break;
+			}
+		}
+		ink_decoder_free(d);
+	}
+}
+
+/* ---- the paste cap ---- */
+
+static void test_paste_cap(void)
+{
+	ink_decoder *d = ink_decoder_new();
+	ink_event ev;
+	size_t i;
+
+	CHECK(d != NULL, "new");
+	if (!d)
+		return;
+	/* exactly the cap: kept whole */
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	for (i = 0; i < INK_PASTE_MAX_BYTES; i++)
+		ink_feed_char(d, 'a', 0);
+	ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.kind == INK_EV_PASTE && ev.text_len == INK_PASTE_MAX_BYTES && !ev.truncated,
+		"at the cap: len %zu truncated %d", ev.text_len, ev.truncated);
+
+	/* over: the rest dropped */
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	for (i = 0; i < INK_PASTE_MAX_BYTES + 100; i++)
+		ink_feed_char(d, 'b', 0);
+	ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.kind == INK_EV_PASTE && ev.text_len == INK_PASTE_MAX_BYTES && ev.truncated,
+		"over the cap: len %zu truncated %d", ev.text_len, ev.truncated);
+	CHECK(ev.text && ev.text[0] == 'b' && ev.text[ev.text_len - 1] == 'b' && ev.text[ev.text_len] == '\0',
+		"over the cap: content");
+
+	/* a character that does not fit whole is dropped whole */
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	for (i = 0; i < INK_PASTE_MAX_BYTES - 1; i++)
+		ink_feed_char(d, 'c', 0);
+	ink_feed_char(d, 0x05D0, 0);
+	ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.text_len == INK_PASTE_MAX_BYTES - 1 && ev.truncated, "split: len %zu", ev.text_len);
+
+	/* the next paste starts clean */
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	ink_feed_char(d, 'x', 0);
+	ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.text_len == 1 && !ev.truncated && ev.text[0] == 'x', "next paste");
+	ink_decoder_free(d);
+}
+
+/* ---- names and NULL safety ---- */
+
+static void test_names(void)
+{
+	int a, b;
+
+	CHECK_STR(ink_action_name(INK_ACT_KILL_END), "KILL_END", "name");
+	CHECK_STR(ink_action_name(INK_ACT_NEXT_WARNING_LINE), "NEXT_WARNING_LINE", "name");
+	CHECK_STR(ink_action_name(INK_ACT_COUNT), "UNKNOWN", "name out of range");
+	for (a = 0; a < INK_ACT_COUNT; a++) {
+		CHECK(strcmp(ink_action_name((ink_action)a), "UNKNOWN") != 0, "action %d named", a);
+		for (b = 0; b < a; b++)
+			CHECK(strcmp(ink_action_name((ink_action)a), ink_action_name((ink_action)b)) != 0,
+				"names %d and %d differ", a, b);
+	}
+	CHECK_STR(ink_im_name(INK_IM_NONE), "none", "im name");
+	CHECK_STR(ink_im_name(INK_IM_HEBREW), "hebrew", "im name");
+	CHECK_STR(ink_im_name(INK_IM_ARABIC), "arabic", "im name");
+	CHECK_STR(ink_im_name(INK_IM_PERSIAN), "persian", "im name");
+	CHECK_STR(ink_im_name(INK_IM_GREEK), "greek", "im name");
+	CHECK_STR(ink_im_name(INK_IM_RUSSIAN), "russian", "im name");
+	CHECK_STR(ink_im_name(INK_IM_KANA), "kana", "im name");
+	CHECK_STR(ink_im_name(INK_IM_COUNT), "unknown", "im name out of range");
+
+	ink_decoder_free(NULL);
+	CHECK_STR(ink_preedit(NULL), "", "NULL preedit");
+	CHECK(ink_feed_char(NULL, 'a', 0).kind == INK_EV_NONE, "NULL feed_char");
+	CHECK(ink_feed_key(NULL, INK_KEY_ENTER, 0).kind == INK_EV_NONE, "NULL feed_key");
+	CHECK(ink_get_im(NULL) == INK_IM_NONE && !ink_im_active(NULL) && !ink_entry_rejected(NULL),
+		"NULL getters");
+	ink_set_im(NULL, INK_IM_KANA);
+	ink_set_im_active(NULL, true);
+}
+
+int main(void)
+{
+	test_bindings();
+	test_cases();
+	test_paste_cap();
+	test_names();
+	return tcheck_done("keys");
+}
