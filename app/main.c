@@ -46,7 +46,10 @@ static void print_help(void)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
-	bindtextdomain(IRIE_PACKAGE, IRIE_LOCALEDIR);
+	/* IRIE_LOCALEDIR overrides the installed catalogues (tests run the
+	 * build tree's .mo files this way). */
+	const char *localedir = getenv("IRIE_LOCALEDIR");
+	bindtextdomain(IRIE_PACKAGE, localedir && localedir[0] ? localedir : IRIE_LOCALEDIR);
 	textdomain(IRIE_PACKAGE);
 	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
 		print_help();

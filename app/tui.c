@@ -455,7 +455,7 @@ static bool teach_row(const iri_explain_row *row, void *user)
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
 	snprintf(line, sizeof line, "%-9s %-12s %-13s %-9s %s | %s", cp, row->utf8_hex, row->escaped,
-		msg_component(row->component), msg_explain_reason(row->reason), row->name);
+		msg_component(row->component), row->name, msg_explain_reason(row->reason));
 	put_text(s->row + s->r, 4, s->width - 4, line, strlen(line), a);
 	s->r++;
 	return true;
@@ -470,7 +470,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 	size_t len;
 	const char *text = current_text(t, &len);
 	char head[256];
-	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, why | name"));
+	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, name | why"));
 	put_text(row, 0, COLS, head, strlen(head), A_BOLD);
 	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
 	if (table_rows < 1)
@@ -569,9 +569,10 @@ static void draw_footer(tui *t, int row)
 		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
 		char msg[512];
 		msg_diag(d, msg, sizeof msg);
+		/* The suggestion first: on a narrow terminal it is what F3 needs. */
 		if (d->suggestion)
-			snprintf(line, sizeof line, "%s [%s] %s | %s \"%s\" (F3)", iri_diag_code_name(d->code),
-				d->rule, msg, _("suggestion:"), d->suggestion);
+			snprintf(line, sizeof line, "%s [%s] %s \"%s\" (F3) | %s", iri_diag_code_name(d->code),
+				d->rule, _("suggestion:"), d->suggestion, msg);
 		else
 			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
 	} else {

@@ -162,7 +162,7 @@ static inline size_t inv_utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
 static inline bool inv_is_utf8(const char *text, size_t len)
 {
 	const uint8_t *s = (const uint8_t *)text;
-	uint32_t cp;
+	uint32_t cp = 0;
 	for (size_t i = 0, k; i < len; i += k)
 		if ((k = inv_utf8_next(s + i, len - i, &cp)) == 0)
 			return false;
@@ -382,7 +382,7 @@ static inline void inv_to_iri_one(const char *text, size_t len, const char *char
 		INV_REQUIRE("to_iri", inv_is_utf8(inv_buf_data(&out), out.len),
 			"charset %s host %d: output not UTF-8", charset ? charset : "-", host);
 		const uint8_t *s = (const uint8_t *)inv_buf_data(&out);
-		uint32_t cp;
+		uint32_t cp = 0;
 		for (size_t i = 0, k; i < out.len; i += k) {
 			k = inv_utf8_next(s + i, out.len - i, &cp);
 			if (!inv_is_bidi_control(cp))
@@ -609,7 +609,7 @@ static inline size_t inv_render_len(const char *text, size_t len)
 {
 	const uint8_t *s = (const uint8_t *)text;
 	size_t n = 0;
-	uint32_t cp;
+	uint32_t cp = 0;
 	for (size_t i = 0, k; i < len; i += k, n++)
 		if ((k = inv_utf8_next(s + i, len - i, &cp)) == 0)
 			k = 1;
@@ -657,7 +657,7 @@ static inline void inv_render_form(rnd_display *d, rnd_form f, size_t n, int sha
 		INV_REQUIRE("render", tl < sizeof c->text, "%s: cell %zu text not terminated", fn, i);
 		INV_REQUIRE("render", tl > 0, "%s: cell %zu empty", fn, i);
 		INV_REQUIRE("render", inv_is_utf8(c->text, tl), "%s (shape %d): cell %zu text not UTF-8", fn, shape, i);
-		uint32_t cp;
+		uint32_t cp = 0;
 		for (size_t k = 0, m; k < tl; k += m) {
 			m = inv_utf8_next((const uint8_t *)c->text + k, tl - k, &cp);
 			INV_REQUIRE("render", !inv_unsafe_cp(cp), "%s (shape %d): cell %zu (logical [%zu,%zu)) shows U+%04X",
@@ -867,9 +867,12 @@ static inline void inv_keys_apply(edb_buffer *b, ink_event ev)
 				"paste text has CR/LF");
 		INV_REQUIRE("keys", ev.text_len <= INK_PASTE_MAX_BYTES, "event text %zu bytes", ev.text_len);
 		edb_insert(b, ev.text, ev.text_len);
-		if (ev.kind == INK_EV_PASTE)
+		if (ev.kind == INK_EV_PASTE) {
 			edb_undo_boundary(b);
-		break;
+			break;
+		}
+		inv_edb_state(b, "key text");
+		/* fall through: TEXT may carry an action, done after the insert */
 	case INK_EV_ACTION:
 		INV_REQUIRE("keys", ev.action < INK_ACT_COUNT, "action %d", ev.action);
 		switch (ev.action) {
