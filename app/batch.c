@@ -74,8 +74,11 @@ static void diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 	char msg[512];
 	msg_diag(d, msg, sizeof msg);
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
-		_(iri_severity_name(d->severity)), iri_diag_code_name(d->code), msg, d->rule);
-	if (d->suggestion) {
+		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
+	if (d->suggestion && !d->suggestion[0]) {
+		/* An empty replacement: the span is better left out. */
+		fprintf(f, "%lu:%zu: %s: %s\n", b->line, d->cp_start + 1, _("note"), _("suggestion: remove it"));
+	} else if (d->suggestion) {
 		fprintf(f, "%lu:%zu: %s: ", b->line, d->cp_start + 1, _("note"));
 		fputs(_("suggestion: "), f);
 		fputc('"', f);

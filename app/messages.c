@@ -7,6 +7,16 @@
 #include "i18n.h"
 #include "messages.h"
 
+const char *msg_severity(iri_severity s)
+{
+	switch (s) {
+	case IRI_SEV_ERROR: return _("error");
+	case IRI_SEV_WARNING: return _("warning");
+	case IRI_SEV_INFO: return _("info");
+	}
+	return _("error");
+}
+
 const char *msg_component(iri_component c)
 {
 	switch (c) {
@@ -168,6 +178,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, _("'%c' need not be escaped"), (int)cp);
 		return;
 	case IRI_D_PERCENT_ENCODED_HOST:
+		/* xgettext:no-c-format */
 		snprintf(buf, size, "%s", _("host is %-escaped; most resolvers expect A-labels"));
 		return;
 	case IRI_D_ACE_LABEL:

@@ -9,6 +9,9 @@
 /* Writes the message for d into buf (always NUL-terminated). */
 void msg_diag(const iri_diag *d, char *buf, size_t size);
 
+/* A severity in the user's language (the JSON keeps iri_severity_name()). */
+const char *msg_severity(iri_severity s);
+
 /* A component's name in the user's language ("host"). */
 const char *msg_component(iri_component c);
 

@@ -378,6 +378,7 @@ static int draw_host(tui *t, int row, int col, int width, int max_rows)
 		{ _("Unicode"), &t->host.unicode, t->host.unicode_errors },
 		{ _("A-labels (UTS #46)"), &t->host.idna, t->host.idna_errors },
 		{ _("transitional"), &t->host.idna_transitional, t->host.idna_transitional_errors },
+		/* xgettext:no-c-format */
 		{ _("%-escaped (2002)"), &t->host.percent, 0 },
 		{ _(".i form (1998)"), &t->host.zld, 0 },
 	};
@@ -424,7 +425,7 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 		char msg[512], line[700];
 		msg_diag(d, msg, sizeof msg);
 		snprintf(line, sizeof line, "%3zu %-7s %s: %s", d->cp_start + 1,
-			_(iri_severity_name(d->severity)), iri_diag_code_name(d->code), msg);
+			msg_severity(d->severity), iri_diag_code_name(d->code), msg);
 		attr_t a = severity_attr(d->severity) | ((int)i == t->diag_sel ? A_REVERSE : 0);
 		put_text(row + r, col, width, line, strlen(line), a);
 	}
@@ -570,7 +571,10 @@ static void draw_footer(tui *t, int row)
 		char msg[512];
 		msg_diag(d, msg, sizeof msg);
 		/* The suggestion first: on a narrow terminal it is what F3 needs. */
-		if (d->suggestion)
+		if (d->suggestion && !d->suggestion[0])
+			snprintf(line, sizeof line, "%s [%s] %s (F3) | %s", iri_diag_code_name(d->code),
+				d->rule, _("suggestion: remove it"), msg);
+		else if (d->suggestion)
 			snprintf(line, sizeof line, "%s [%s] %s \"%s\" (F3) | %s", iri_diag_code_name(d->code),
 				d->rule, _("suggestion:"), d->suggestion, msg);
 		else
