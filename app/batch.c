@@ -158,7 +158,8 @@ static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)
 {
 	for (size_t i = 0; i < iri_diags_count(extra); i++) {
 		const iri_diag *e = iri_diags_get(extra, i);
-		if (e->code == IRI_D_LEGACY_CHARSET && d->byte_start >= e->byte_start && d->byte_end <= e->byte_end)
+		if (e->code == IRI_D_LEGACY_CHARSET && e->detail == 0 &&
+		    d->byte_start >= e->byte_start && d->byte_end <= e->byte_end)
 			return true;
 	}
 	return false;
@@ -313,12 +314,28 @@ static void cmd_host(batch *b, const char *text, size_t len)
 	}
 	iri_host_forms forms;
 	iri_host_forms_init(&forms);
-	iri_host_result r = iri_host_analyse(b->ctx, host, host_len, &forms);
+	/* An IP literal or IPv4 address has no other encodings: every form is
+	 * the address as written (RFC 3986 3.2.2); IDNA does not apply. */
+	bool ip = host_len > 0 && (host[0] == '[' || iri_is_ipv4(host, host_len));
+	iri_host_result r = IRI_HOST_OK;
+	if (ip) {
+		iri_buf *all[] = { &forms.unicode, &forms.idna, &forms.idna_transitional, &forms.percent, &forms.zld };
+		for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+			iri_buf_append(all[k], host, host_len);
+	} else {
+		r = iri_host_analyse(b->ctx, host, host_len, &forms);
+	}
 	host_diagnostics(b, text, len, &ref, host, host_len);
+	/* JSON values are lower case, like the other fields. */
+	char form_name[32];
+	snprintf(form_name, sizeof form_name, "%s", ip ? "ip_address" : iri_host_form_name(forms.input_form));
+	for (char *p = form_name; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
 	if (b->json) {
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
-		json_object_object_add(o, "form", json_object_new_string(iri_host_form_name(forms.input_form)));
+		json_object_object_add(o, "form", json_object_new_string(form_name));
 		add_form(o, "unicode", &forms.unicode, forms.unicode_errors);
 		add_form(o, "idna", &forms.idna, forms.idna_errors);
 		add_form(o, "idna_transitional", &forms.idna_transitional, forms.idna_transitional_errors);
@@ -490,7 +507,10 @@ static void cmd_display(batch *b, const char *text, size_t len)
 	}
 	rnd_result r = rnd_display_build(b->display, text, len, spans, n_spans, &b->render);
 	if (r != RND_OK) {
-		print_failed(b, text, len, r == RND_TOO_LONG ? _("too long to display") : _("out of memory"));
+		const char *why = r == RND_TOO_LONG ? _("too long to display") : _("out of memory");
+		fprintf(stderr, _("%lu:1: error: %s\n"), b->line, why);
+		b->status = 1;
+		print_failed(b, text, len, why);
 		return;
 	}
 	json_object *o = b->json ? json_object_new_object() : NULL;
@@ -577,9 +597,16 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 		return;
 	}
 	size_t len = line->len;
-	if (len && line->data[len - 1] == '\r')   /* CRLF files */
+	const char *text = line->data ? line->data : "";
+	if (len && text[len - 1] == '\r')   /* CRLF files */
 		len--;
-	fn(b, line->data ? line->data : "", len);
+	/* A UTF-8 byte order mark opening the stream is the file's encoding
+	 * signature, not part of the first IRI (Unicode 3.10, D95). */
+	if (b->line == 1 && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
+	fn(b, text, len);
 }
 
 /* Reads stdin line by line with a cap; a longer line is reported, an empty
@@ -589,7 +616,7 @@ static void run_stdin(batch *b, batch_fn fn)
 	iri_buf line;
 	iri_buf_init(&line);
 	line.cap = BATCH_MAX_LINE_BYTES;
-	static char chunk[65536];
+	char chunk[16384];   /* on the stack: no state outlives the call */
 	size_t n;
 	bool too_long = false;
 	b->line = 1;
@@ -689,7 +716,9 @@ int batch_main(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, "+", options, NULL)) != -1) {
+	/* Options may come before or after the inputs (GNU getopt permutes);
+	 * "--" ends them, for an input that starts with "-". */
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON: b.json = true; break;
 		case OPT_NFC: b.to_uri.nfc = true; break;
@@ -700,6 +729,8 @@ int batch_main(int argc, char **argv)
 		default: return usage_error(b.command, _("unknown option"));
 		}
 	}
+	if (b.json && fn == cmd_show)
+		return usage_error(b.command, _("show has no JSON output; use the commands it combines"));
 	if (b.to_uri.nfc && fn != cmd_to_uri)
 		return usage_error(b.command, _("--nfc applies to to-uri only"));
 	if (b.to_iri.charset && fn != cmd_to_iri)
@@ -758,7 +789,9 @@ int batch_main(int argc, char **argv)
 		iri_buf probe;
 		iri_buf_init(&probe);
 		if (iri_to_iri(b.ctx, "", 0, &b.to_iri, &probe, NULL) == IRI_MAP_BAD_CHARSET) {
-			fprintf(stderr, _("irie to-iri: unknown charset '%s'\n"), b.to_iri.charset);
+			char safe[256];
+			fprintf(stderr, _("irie to-iri: unknown charset '%s'\n"),
+				out_safe_arg(b.to_iri.charset, safe, sizeof safe));
 			status = 2;
 		}
 		iri_buf_fini(&probe);

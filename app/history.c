@@ -159,6 +159,6 @@ bool history_add_and_save(history *h, const char *text, size_t len)
 			break;
 		}
 	}
-	push(h, text, len);
-	return save(h);
+	bool kept = push(h, text, len);
+	return save(h) && kept;
 }

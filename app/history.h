@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #define HISTORY_MAX_ENTRIES 1000
-#define HISTORY_MAX_ENTRY_BYTES 65536
+#define HISTORY_MAX_ENTRY_BYTES ((size_t)1 << 20)   /* all the edit buffer can hold */
 
 typedef struct history history;
 
@@ -21,7 +21,7 @@ size_t history_count(const history *h);
 const char *history_get(const history *h, size_t i);
 
 /* Appends text (moving an equal older entry to the end) and saves.  Returns
- * false if the file could not be written (the entry is kept in memory). */
+ * false if the entry could not be kept or the file could not be written. */
 bool history_add_and_save(history *h, const char *text, size_t len);
 
 /* The file's path, for messages ("" if none could be made). */

@@ -8,6 +8,7 @@
 #include "tui.h"
 #include "config.h"
 #include "i18n.h"
+#include "output.h"
 
 /* RFC 3987 4.4-style sample: an Arabic path, an accented host, a query. */
 static const char sample_iri[] = "http://www.bücher.example/\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84/d\xc3\xbcrst?q=\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d";
@@ -61,6 +62,13 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && batch_is_command(argv[1]))
 		return batch_main(argc - 1, argv + 1);
+	/* "irie --json check ...": a batch option before the command. */
+	if (argc >= 3 && strncmp(argv[1], "--", 2) == 0 && batch_is_command(argv[2])) {
+		char *cmd = argv[2];
+		argv[2] = argv[1];
+		argv[1] = cmd;
+		return batch_main(argc - 1, argv + 1);
+	}
 	tui_options opts = { .initial = NULL, .print_uri = false, .view_path = NULL };
 	int i = 1;
 	if (argc >= 2 && strcmp(argv[1], "view") == 0) {
@@ -77,12 +85,16 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--print=iri") == 0)
 			opts.print_uri = false;
 		else {
-			fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"), argv[i]);
+			char safe[256];
+			fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"),
+				out_safe_arg(argv[i], safe, sizeof safe));
 			return 2;
 		}
 	}
 	if (argc - i > 1) {
-		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"), argv[i]);
+		char safe[256];
+		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"),
+			out_safe_arg(argv[i], safe, sizeof safe));
 		return 2;
 	}
 	/* The editor, on the IRI given or on the built-in sample. */

@@ -46,6 +46,7 @@ static const char *parse_message(iri_parse_result r)
 	case IRI_PARSE_PORT_OUT_OF_RANGE: return _("port number above 65535");
 	case IRI_PARSE_PRIVATE_USE: return _("private-use character outside the query");
 	case IRI_PARSE_COLON_IN_FIRST_SEGMENT: return _("a relative reference's first segment cannot contain ':'; write './' before it");
+	case IRI_PARSE_JUNK_AFTER_IP_LITERAL: return _("only ':' and a port may follow the ']' of an IP literal");
 	case IRI_PARSE_RESULT_COUNT: break;
 	}
 	return _("syntax error");
@@ -197,7 +198,8 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, _("the URI is %lld characters long, several times the IRI"), (long long)d->detail);
 		return;
 	case IRI_D_LEGACY_CHARSET:
-		snprintf(buf, size, "%s", _("escapes read in the legacy charset given, not UTF-8"));
+		snprintf(buf, size, "%s", d->detail == 0 ? _("escapes read in the legacy charset given, not UTF-8") :
+			_("escapes that the legacy charset given cannot read; they stay escaped"));
 		return;
 	case IRI_D_TOO_MANY_DIAGNOSTICS:
 		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);

@@ -95,3 +95,10 @@ void out_json_line(FILE *f, json_object *obj, bool to_tty)
 	fputc('\n', f);
 	json_object_put(obj);
 }
+
+const char *out_safe_arg(const char *s, char *buf, size_t size)
+{
+	size_t written;
+	rnd_sanitize(s, strlen(s), buf, size, &written);
+	return buf;
+}

@@ -21,4 +21,8 @@ json_object *out_json_string(const char *s, size_t n);
  * must not reach a terminal raw are written as \uXXXX escapes instead. */
 void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
+/* s (a command-line argument) for a message: controls, Cf and ill-formed
+ * bytes as placeholders, whatever stderr is.  Returns buf. */
+const char *out_safe_arg(const char *s, char *buf, size_t size);
+
 #endif

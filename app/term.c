@@ -26,7 +26,12 @@ static struct {
 	volatile sig_atomic_t pending;
 	char leave[64];           /* bytes that undo our modes: bidi, paste, mouse, cursor */
 	size_t leave_len;
+	struct sigaction old[NSIG];   /* the handlers before ours, restored on close */
 } term = { .fd = -1 };
+
+static const int handled_signals[] = {
+	SIGTSTP, SIGHUP, SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL,
+};
 
 /* Paste on (xterm 2004), SGR mouse is curses' business; bidi as render says. */
 static const char paste_on[] = "\033[?2004h";
@@ -111,6 +116,8 @@ bool term_open(char *err, size_t err_size)
 		paste_off, rnd_term_bidi_leave());
 	term.leave_len = strlen(term.leave);
 	/* Ours before curses' own, so a suspend restores bidi mode as well. */
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaction(handled_signals[i], NULL, &term.old[handled_signals[i]]);
 	install(SIGTSTP, on_tstp);
 	install(SIGHUP, on_quit);
 	install(SIGTERM, on_quit);
@@ -165,7 +172,9 @@ void term_close(void)
 	write_all(term.fd, leave, strlen(leave));
 	delscreen(term.screen);
 	term.screen = NULL;
-	signal(SIGTSTP, SIG_DFL);
+	/* Nobody reads the flags any more: the handlers from before. */
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaction(handled_signals[i], &term.old[handled_signals[i]], NULL);
 	fclose(term.tty);
 	term.tty = NULL;
 	term.fd = -1;

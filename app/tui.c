@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "edit_buffer.h"
 #include "history.h"
@@ -12,6 +13,7 @@
 #include "input_keys.h"
 #include "iri.h"
 #include "messages.h"
+#include "output.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 #include "term.h"
@@ -33,6 +35,7 @@ typedef struct {
 	iri_ctx *ctx;
 	iri_diags *diags;
 	iri_ref ref;
+	iri_buf analysed;           /* the text the results below belong to */
 	iri_buf uri;
 	size_t *uri_off;            /* input byte -> URI byte (len + 1 entries) */
 	size_t uri_off_cap;
@@ -80,10 +83,43 @@ static const char *current_text(const tui *t, size_t *len)
 	return edb_text(t->edb, len);
 }
 
+/* Which code points carry a finding: underlined on the edit line. */
+static void mark_diags(tui *t)
+{
+	size_t n_cp = rnd_logical_len(t->disp);
+	if (n_cp + 1 > t->cp_marks_cap) {
+		uint8_t *p = realloc(t->cp_marks, n_cp + 1);
+		if (!p)
+			return;
+		t->cp_marks = p;
+		t->cp_marks_cap = n_cp + 1;
+	}
+	memset(t->cp_marks, 0, n_cp + 1);
+	for (size_t i = 0; i < iri_diags_count(t->diags); i++) {
+		const iri_diag *d = iri_diags_get(t->diags, i);
+		if (d->component == IRI_COMP_NONE && (int)i != t->diag_sel)
+			continue;   /* whole-IRI notes would underline everything */
+		uint8_t bits = MARK_DIAG | (d->severity == IRI_SEV_ERROR ? MARK_ERROR : 0) |
+		               ((int)i == t->diag_sel ? MARK_SELECTED : 0);
+		size_t end = d->cp_end > d->cp_start ? d->cp_end : d->cp_start + 1;
+		for (size_t c = d->cp_start; c < end && c < n_cp; c++)
+			t->cp_marks[c] |= bits;
+	}
+}
+
+/* Core analyses the whole text and render builds every form -- once per
+ * change of the text; cursor moves and selections only re-mark. */
 static void analyse(tui *t)
 {
 	size_t len;
 	const char *text = current_text(t, &len);
+	if (t->analysed.data && t->analysed.len == len && memcmp(t->analysed.data, text, len) == 0 &&
+	    !t->analysed.failed) {
+		mark_diags(t);
+		return;
+	}
+	iri_buf_reset(&t->analysed);
+	iri_buf_append(&t->analysed, text, len);
 	iri_check(t->ctx, text, len, &t->ref, t->diags);
 	if (len + 1 > t->uri_off_cap) {
 		size_t *p = realloc(t->uri_off, (len + 1) * sizeof *p);
@@ -105,26 +141,7 @@ static void analyse(tui *t)
 	rnd_display_build(t->disp, text, len, spans, n, NULL);
 	if (t->diag_sel >= (int)iri_diags_count(t->diags))
 		t->diag_sel = (int)iri_diags_count(t->diags) - 1;
-	/* Which code points carry a finding: underlined on the edit line. */
-	size_t n_cp = rnd_logical_len(t->disp);
-	if (n_cp + 1 > t->cp_marks_cap) {
-		uint8_t *p = realloc(t->cp_marks, n_cp + 1);
-		if (!p)
-			return;
-		t->cp_marks = p;
-		t->cp_marks_cap = n_cp + 1;
-	}
-	memset(t->cp_marks, 0, n_cp + 1);
-	for (size_t i = 0; i < iri_diags_count(t->diags); i++) {
-		const iri_diag *d = iri_diags_get(t->diags, i);
-		if (d->component == IRI_COMP_NONE && (int)i != t->diag_sel)
-			continue;   /* whole-IRI notes would underline everything */
-		uint8_t bits = MARK_DIAG | (d->severity == IRI_SEV_ERROR ? MARK_ERROR : 0) |
-		               ((int)i == t->diag_sel ? MARK_SELECTED : 0);
-		size_t end = d->cp_end > d->cp_start ? d->cp_end : d->cp_start + 1;
-		for (size_t c = d->cp_start; c < end && c < n_cp; c++)
-			t->cp_marks[c] |= bits;
-	}
+	mark_diags(t);
 }
 
 /* Logical code point index of the cursor. */
@@ -223,19 +240,18 @@ static int draw_edit_line(tui *t, int row)
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->disp, t->edit_form, &n_cells);
 	size_t cur = cursor_cp(t), n_cp = rnd_logical_len(t->disp);
-	/* Cursor column: at its cell, or after the last character in its run. */
+	/* Cursor column: on its cell; at the end of the text, after the last
+	 * cell (the edit line is a left-to-right paragraph), so Left and Right
+	 * walk the cells in order. */
 	int cursor_col = 0, col = 0;
-	size_t cur_cell = rnd_form_cell_of_cp(t->disp, t->edit_form, cur < n_cp ? cur : n_cp - (n_cp > 0));
+	size_t cur_cell = cur < n_cp ? rnd_form_cell_of_cp(t->disp, t->edit_form, cur) : n_cells;
 	for (size_t i = 0; i < n_cells; i++) {
-		if (i == cur_cell) {
+		if (i == cur_cell)
 			cursor_col = col;
-			if (cur == n_cp && n_cp > 0 && !cells[i].rtl)
-				cursor_col += cells[i].width;
-		}
 		col += cells[i].width;
 	}
-	if (n_cells == 0)
-		cursor_col = 0;
+	if (cur_cell >= n_cells)
+		cursor_col = col;
 	int total = col;
 	if (cursor_col - t->hscroll >= width)
 		t->hscroll = cursor_col - width + 1;
@@ -501,52 +517,43 @@ static void draw_teach(tui *t, int row, int max_rows)
 }
 
 static const char *help_lines[] = {
-	N_("Enter          accept: print the IRI (or URI with --print=uri) and exit"),
-	N_("Esc, C-c       leave without printing (exit 130)"),
-	N_("Left/Right     move through the display, visually"),
-	N_("C-b/C-f        move one character back/forward, logically"),
-	N_("C-Left/C-Right move by component"),
-	N_("Home/End C-a/C-e  start/end"),
-	N_("Backspace C-h, Delete C-d  delete a character"),
-	N_("C-k C-u C-w    kill to end, to start, previous word; C-y yank"),
-	N_("C-z/C-_  C-r   undo, redo"),
-	N_("Up/Down        history (in view: previous/next line)"),
-	N_("Tab/S-Tab      select the next/previous warning"),
-	N_("F3             apply the selected warning's suggestion"),
-	N_("F2             choose an input method; C-\\ turns it on/off"),
-	N_("C-v u XXXX     enter a code point (C-v U for eight digits)"),
-	N_("F4             teach: character by character; Up/Down: legacy charset"),
-	N_("F5/F6          copy the URI/IRI to the clipboard (OSC 52)"),
-	N_("F7             edit line shows: visual, RFC 3987, plain, logical"),
-	N_("F8 PgUp/PgDn   view: next line with a warning, previous/next line"),
-	N_("C-l            redraw; mouse click places the cursor"),
-	N_("F1             this help (any key closes it)"),
+	N_("Enter              accept: print the IRI (or URI with --print=uri) and exit"),
+	N_("Esc, C-c           leave without printing (exit 130)"),
+	N_("Left/Right         move through the display, visually"),
+	N_("C-b/C-f            move one character back/forward, logically"),
+	N_("C-Left/C-Right     move by component"),
+	N_("Home/End, C-a/C-e  start/end"),
+	N_("Backspace/Delete   delete before/under the cursor (also C-h/C-d)"),
+	N_("C-k C-u C-w C-y    kill to end, to start, previous word; yank"),
+	N_("C-z/C-_, C-r       undo, redo"),
+	N_("Up/Down            history (in view: previous/next line)"),
+	N_("Tab/S-Tab          select the next/previous warning"),
+	N_("F3                 apply the selected warning's suggestion"),
+	N_("F2, C-\\            choose an input method; turn it on/off"),
+	N_("C-v u XXXX         enter a code point (C-v U for eight digits)"),
+	N_("F4                 teach: character by character; Up/Down: legacy charset"),
+	N_("F5/F6              copy the URI/IRI to the clipboard (OSC 52)"),
+	N_("F7                 edit line shows: visual, RFC 3987, plain, logical"),
+	N_("F8, PgUp/PgDn      view: next line with a warning, previous/next line"),
+	N_("C-l, mouse click   redraw; place the cursor"),
+	N_("F1                 this help (any key closes it)"),
 };
 
-/* The keys, then render's bidi self-test: a line already in visual order.
- * A terminal that reorders on its own shows it differently; F7 then switches
- * the edit line to logical order. */
+/* First render's bidi self-test, a line already in visual order: a
+ * terminal that reorders on its own shows it differently, and F7 then
+ * switches the edit line to logical order.  Then every key. */
 static void draw_help(int row, int max_rows)
 {
-	put_safe(row, 0, _("Keys"), A_BOLD);
+	const char *visual, *reordered;
+	rnd_selftest(&visual, &reordered);
+	char line[256];
+	/* The sample is written in the order given (put_text does not reorder). */
+	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
+		visual, reordered);
+	put_text(row, 0, COLS, line, strlen(line), A_BOLD);
 	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-	int i = 0;
-	for (; i < n && i + 1 < max_rows; i++)
+	for (int i = 0; i < n && i + 1 < max_rows; i++)
 		put_text(row + 1 + i, 2, COLS - 2, _(help_lines[i]), strlen(_(help_lines[i])), 0);
-	if (i + 2 < max_rows) {
-		const char *visual, *reordered;
-		rnd_selftest(&visual, &reordered);
-		char line[256];
-		snprintf(line, sizeof line, _("Bidi self-test: the next line must read %s"), visual);
-		put_text(row + 2 + i, 2, COLS - 2, line, strlen(line), A_DIM);
-		/* Written as cells (Hebrew letters and digits only), not through
-		 * put_text, so nothing reorders it on irie's side. */
-		put_safe(row + 3 + i, 4, visual, A_BOLD);
-		snprintf(line, sizeof line, _("If it reads %s, your terminal reorders: press F7 for logical order."),
-			reordered);
-		if (i + 4 < max_rows)
-			put_text(row + 4 + i, 2, COLS - 2, line, strlen(line), A_DIM);
-	}
 }
 
 static void draw_im_menu(tui *t, int row, int max_rows)
@@ -579,10 +586,24 @@ static void draw_footer(tui *t, int row)
 				d->rule, _("suggestion:"), d->suggestion, msg);
 		else
 			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
+	} else if (t->view) {
+		snprintf(line, sizeof line, "%s", _("Enter print  Esc quit  PgUp/PgDn lines  F8 next warning  F1 help"));
 	} else {
 		snprintf(line, sizeof line, "%s", _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help"));
 	}
 	put_text(row, 0, COLS, line, strlen(line), A_REVERSE);
+}
+
+/* The edit line's form, as F1 help names it. */
+static const char *form_label(rnd_form f)
+{
+	switch (f) {
+	case RND_FORM_VISUAL: return _("visual");
+	case RND_FORM_RFC3987: return _("RFC 3987");
+	case RND_FORM_PLAIN: return _("plain");
+	case RND_FORM_LOGICAL: return _("logical");
+	default: return rnd_form_name(f);
+	}
 }
 
 static void draw_header(tui *t)
@@ -596,7 +617,7 @@ static void draw_header(tui *t)
 	put_text(0, 0, COLS, title, strlen(title), A_REVERSE | A_BOLD);
 	const char *pre = ink_preedit(t->keys);
 	snprintf(right, sizeof right, "%s%s%s  %s ", pre[0] ? pre : "", pre[0] ? "  " : "",
-		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", rnd_form_name(t->edit_form));
+		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->edit_form));
 	int w = (int)strlen(right);
 	if (w < COLS - (int)strlen(title))
 		put_text(0, COLS - w, w, right, strlen(right), A_REVERSE);
@@ -693,10 +714,43 @@ static void move_visual(tui *t, int dir)
 	edb_set_cursor(t->edb, rnd_cp_byte(t->disp, cp));
 }
 
+/* Puts s into the buffer (one undo step, cursor at the end).  The buffer
+ * holds only well-formed UTF-8 without NUL, up to its cap: ill-formed bytes
+ * are shown as U+FFFD, and the status line says so -- nothing is dropped
+ * silently. */
+static void load_text(tui *t, const char *s, size_t len)
+{
+	edb_result r = edb_set_text(t->edb, s, len);
+	if (r == EDB_INVALID_UTF8 || r == EDB_NUL_BYTE) {
+		iri_buf fixed;
+		iri_buf_init(&fixed);
+		size_t first_bad = SIZE_MAX;
+		for (size_t k = 0; k < len;) {
+			uint32_t cp;
+			iri_utf8_status st;
+			size_t n = iri_utf8_decode((const uint8_t *)s + k, len - k, &cp, &st);
+			bool bad = st != IRI_UTF8_OK || cp == 0;
+			if (bad && first_bad == SIZE_MAX)
+				first_bad = k;
+			if (bad)
+				iri_buf_put_cp(&fixed, 0xFFFD);
+			else
+				iri_buf_append(&fixed, s + k, n);
+			k += n;
+		}
+		r = edb_set_text(t->edb, fixed.data ? fixed.data : "", fixed.len);
+		iri_buf_fini(&fixed);
+		snprintf(t->status, sizeof t->status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
+			first_bad + 1);
+	}
+	if (r == EDB_TOO_LONG)
+		snprintf(t->status, sizeof t->status, _("too long to edit (more than %zu bytes)"), (size_t)EDB_MAX_TEXT_BYTES);
+	edb_end(t->edb);
+}
+
 static void set_text(tui *t, const char *s)
 {
-	edb_set_text(t->edb, s, strlen(s));
-	edb_end(t->edb);
+	load_text(t, s, strlen(s));
 }
 
 static void history_move(tui *t, int dir)
@@ -765,7 +819,7 @@ static void view_show(tui *t, size_t i)
 	if (t->n_lines == 0)
 		return;
 	t->line = i;
-	set_text(t, t->lines[i]);
+	load_text(t, t->lines[i], strlen(t->lines[i]));
 	edb_home(t->edb);
 	edb_clear_history(t->edb);
 	t->diag_sel = -1;
@@ -832,7 +886,14 @@ static run_state do_action(tui *t, ink_action a)
 	case INK_ACT_NEXT_WARNING_LINE: if (t->view) view_next_warning(t); break;
 	case INK_ACT_HELP: t->over = OVERLAY_HELP; break;
 	case INK_ACT_IM_MENU: t->over = OVERLAY_IM_MENU; t->im_sel = (int)ink_get_im(t->keys); break;
-	case INK_ACT_IM_TOGGLE: break;   /* the decoder switches; the header shows it */
+	case INK_ACT_IM_TOGGLE:   /* the decoder switches; say what it means */
+		if (ink_im_active(t->keys))
+			snprintf(t->status, sizeof t->status,
+				_("%s keymap on: keys type as on that layout (Alt+key: the key itself); C-\\ turns it off"),
+				ink_im_name(ink_get_im(t->keys)));
+		else
+			snprintf(t->status, sizeof t->status, "%s", _("keymap off"));
+		break;
 	case INK_ACT_NEXT_DIAG: {
 		int n = (int)iri_diags_count(t->diags);
 		t->diag_sel = n ? (t->diag_sel + 1) % n : -1;
@@ -910,8 +971,10 @@ static run_state handle(tui *t, ink_event ev)
 		return RUN_ON;
 	t->status[0] = '\0';
 	if (ev.kind == INK_EV_TEXT || ev.kind == INK_EV_PASTE) {
-		if (t->view)
+		if (t->view) {
+			snprintf(t->status, sizeof t->status, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
 			return RUN_ON;
+		}
 		edb_result r = edb_insert(t->edb, ev.text, ev.text_len);
 		if (ev.kind == INK_EV_PASTE)
 			edb_undo_boundary(t->edb);
@@ -1021,6 +1084,7 @@ static void tui_free(tui *t)
 	iri_ctx_free(t->ctx);
 	iri_diags_free(t->diags);
 	iri_buf_fini(&t->uri);
+	iri_buf_fini(&t->analysed);
 	free(t->uri_off);
 	iri_host_forms_fini(&t->host);
 	rnd_display_free(t->disp);
@@ -1047,6 +1111,7 @@ int tui_main(const tui_options *opts)
 	t.print_uri = opts->print_uri;
 	t.view = opts->view_path != NULL;
 	iri_buf_init(&t.uri);
+	iri_buf_init(&t.analysed);
 	iri_host_forms_init(&t.host);
 	t.ctx = iri_ctx_new(NULL);
 	t.diags = iri_diags_new();
@@ -1073,23 +1138,34 @@ int tui_main(const tui_options *opts)
 		goto out;
 	init_colours();
 	run_state run = RUN_ON;
+	bool dirty = true;
 	while (run == RUN_ON) {
-		analyse(&t);
-		paint(&t);
+		/* Repaint after every event (RFC 3987 4.3), not while idle: the
+		 * 200 ms timeout only lets signals be noticed. */
+		if (dirty) {
+			analyse(&t);
+			paint(&t);
+			dirty = false;
+		}
 		wint_t ch;
 		int kind = get_wch(&ch);
 		term_signal sig = term_take_signal();
+		if (sig == TERM_SIG_CONT)
+			dirty = true;
 		if (sig == TERM_SIG_HUP || sig == TERM_SIG_TERM) {
 			/* Never lose the text: it goes to the history first. */
 			size_t len;
 			const char *text = current_text(&t, &len);
-			history_add_and_save(t.hist, text, len);
+			bool saved = history_add_and_save(t.hist, text, len);
 			term_close();
+			if (!saved)
+				snprintf(err, sizeof err, _("could not save the text to the history (%s)"), history_path(t.hist));
 			status = sig == TERM_SIG_HUP ? 129 : 143;
 			goto out;
 		}
 		if (kind == ERR)
 			continue;
+		dirty = true;
 		ink_event ev;
 		if (kind == KEY_CODE_YES) {
 			if ((int)ch == TERM_KEY_PASTE_START || (int)ch == TERM_KEY_PASTE_END)
@@ -1122,13 +1198,16 @@ int tui_main(const tui_options *opts)
 		const char *text = current_text(&t, &len);
 		term_close();
 		if (run == RUN_ACCEPT) {
-			if (!t.view)
-				history_add_and_save(t.hist, text, len);
+			if (!t.view && !history_add_and_save(t.hist, text, len))
+				snprintf(err, sizeof err, _("could not save the history (%s)"), history_path(t.hist));
 			analyse(&t);
+			/* Exact bytes into a pipe ($(irie)); on a terminal, controls
+			 * and format characters as placeholders, never raw. */
+			bool tty = isatty(STDOUT_FILENO);
 			if (t.print_uri)
-				fwrite(t.uri.data ? t.uri.data : "", 1, t.uri.len, stdout);
+				out_text(stdout, t.uri.data ? t.uri.data : "", t.uri.len, tty);
 			else
-				fwrite(text, 1, len, stdout);
+				out_text(stdout, text, len, tty);
 			fputc('\n', stdout);
 			status = 0;
 		} else {
@@ -1137,8 +1216,12 @@ int tui_main(const tui_options *opts)
 	}
 out:
 	term_close();
-	if (err[0])
-		fprintf(stderr, "irie: %s\n", err);
+	if (err[0]) {
+		/* err may hold a path from the command line: sanitised on a terminal. */
+		fputs("irie: ", stderr);
+		out_text(stderr, err, strlen(err), isatty(STDERR_FILENO));
+		fputc('\n', stderr);
+	}
 	tui_free(&t);
 	return status;
 }

@@ -97,10 +97,30 @@ bool iri_is_appropriate_decoded(int comp, uint32_t cp)
 		return false;
 	if (u_hasBinaryProperty((UChar32)cp, UCHAR_WHITE_SPACE))
 		return false;
-	if (cp == 0x200C || cp == 0x200D)   /* ZWNJ/ZWJ: needed in Persian and Indic words */
-		return true;
+	if (cp == 0x200C || cp == 0x200D)   /* only in context: iri_joiner_in_context() */
+		return false;
 	if (u_charType((UChar32)cp) == U_FORMAT_CHAR ||
 	    u_hasBinaryProperty((UChar32)cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
 		return false;
 	return u_charType((UChar32)cp) != U_UNASSIGNED;
+}
+
+bool iri_joiner_in_context(uint32_t prev, uint32_t joiner, uint32_t next)
+{
+	/* RFC 5892 A.1/A.2: after a virama (canonical combining class 9). */
+	if (prev && u_getCombiningClass((UChar32)prev) == 9)
+		return true;
+	/* Emoji ZWJ sequences (UTS #51): between two pictographs. */
+	if (joiner == 0x200D && u_hasBinaryProperty((UChar32)prev, UCHAR_EXTENDED_PICTOGRAPHIC) &&
+	    u_hasBinaryProperty((UChar32)next, UCHAR_EXTENDED_PICTOGRAPHIC))
+		return true;
+	/* RFC 5892 A.1: (L|D) T* ZWNJ T* (R|D); only the direct neighbours are
+	 * looked at (transparent marks around a ZWNJ are rare). */
+	if (joiner == 0x200C && prev && next) {
+		int jp = u_getIntPropertyValue((UChar32)prev, UCHAR_JOINING_TYPE);
+		int jn = u_getIntPropertyValue((UChar32)next, UCHAR_JOINING_TYPE);
+		return (jp == U_JT_LEFT_JOINING || jp == U_JT_DUAL_JOINING) &&
+		       (jn == U_JT_RIGHT_JOINING || jn == U_JT_DUAL_JOINING);
+	}
+	return false;
 }

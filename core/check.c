@@ -17,32 +17,14 @@
 #include "iri_resolve.h"
 #include "iri_utf8.h"
 
-/* Which component byte i is in; components are in text order. */
-typedef struct {
-	const iri_ref *ref;
-	int current;
-} comp_cursor;
-
-static iri_component comp_at(comp_cursor *cc, size_t byte)
-{
-	for (int k = 0; k < IRI_COMP_COUNT; k++) {
-		const iri_span *sp = &cc->ref->comp[k];
-		if (sp->present && byte >= sp->start && byte < sp->end)
-			return (iri_component)k;
-	}
-	return IRI_COMP_NONE;   /* a delimiter between components */
-}
-
 static bool is_c0_c1_del(uint32_t cp)
 {
 	return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
 }
 
-/* RFC 5892 Appendix A.1/A.2 (CONTEXTJ), and emoji ZWJ sequences: is the
- * joiner at byte i (length 3) in a context where it has a visible effect? */
+/* The joiner at byte i (3 bytes): its neighbours decide (iri_joiner_in_context). */
 static bool joiner_in_context(const uint8_t *s, size_t len, size_t i, uint32_t joiner)
 {
-	/* Previous code point (skipping back over UTF-8 continuation bytes). */
 	size_t p = i;
 	uint32_t prev = 0, next = 0;
 	iri_utf8_status st;
@@ -51,23 +33,15 @@ static bool joiner_in_context(const uint8_t *s, size_t len, size_t i, uint32_t j
 			p--;
 		while (p > 0 && (s[p] & 0xC0) == 0x80);
 		iri_utf8_decode(s + p, i - p, &prev, &st);
+		if (st != IRI_UTF8_OK)
+			prev = 0;
 	}
-	if (i + 3 < len)
+	if (i + 3 < len) {
 		iri_utf8_decode(s + i + 3, len - i - 3, &next, &st);
-	if (prev && u_getCombiningClass((UChar32)prev) == 9)   /* Virama */
-		return true;
-	if (joiner == 0x200D && u_hasBinaryProperty((UChar32)prev, UCHAR_EXTENDED_PICTOGRAPHIC) &&
-	    u_hasBinaryProperty((UChar32)next, UCHAR_EXTENDED_PICTOGRAPHIC))
-		return true;
-	if (joiner == 0x200C && prev && next) {
-		/* (L|D) T* ZWNJ T* (R|D); transparent marks are rare here, so only
-		 * the direct neighbours are looked at. */
-		int jp = u_getIntPropertyValue((UChar32)prev, UCHAR_JOINING_TYPE);
-		int jn = u_getIntPropertyValue((UChar32)next, UCHAR_JOINING_TYPE);
-		return (jp == U_JT_LEFT_JOINING || jp == U_JT_DUAL_JOINING) &&
-		       (jn == U_JT_RIGHT_JOINING || jn == U_JT_DUAL_JOINING);
+		if (st != IRI_UTF8_OK)
+			next = 0;
 	}
-	return false;
+	return iri_joiner_in_context(prev, joiner, next);
 }
 
 static void add_escaped_suggestion(iri_diags *d, iri_diag_code code, iri_component comp,
@@ -113,13 +87,33 @@ static void check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 }
 
 /* Findings about one well-formed non-ASCII code point that the ABNF allows. */
-static void check_unicode_cp(iri_diags *d, const char *text, size_t len, size_t i, size_t n,
+/* The NFKC form of one code point as UTF-8 into out (at most 64 bytes); its
+ * length, or 0 if it could not be made. */
+static size_t nfkc_of(iri_ctx *ctx, uint32_t cp, char *out)
+{
+	UChar src[2], dst[24];
+	int32_t n = 0;
+	UBool bad = 0;
+	U16_APPEND(src, n, 2, (UChar32)cp, bad);
+	UErrorCode err = U_ZERO_ERROR;
+	int32_t m = unorm2_normalize(ctx->nfkc, src, n, dst, 24, &err);
+	if (bad || U_FAILURE(err))
+		return 0;
+	int32_t bytes = 0;
+	u_strToUTF8(out, 64, &bytes, dst, m, &err);
+	return U_SUCCESS(err) && bytes < 64 ? (size_t)bytes : 0;
+}
+
+static void check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_t len, size_t i, size_t n,
 	uint32_t cp, iri_component comp)
 {
 	UChar32 c = (UChar32)cp;
 	int8_t type = u_charType(c);
 	char target = iri_lookalike_target(cp);
-	if (target && (target != '.' || comp == IRI_COMP_HOST)) {
+	/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts: there
+	 * they are label separators, not lookalikes. */
+	bool uts46_dot = cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+	if (target && (target != '.' || comp == IRI_COMP_HOST) && !(comp == IRI_COMP_HOST && uts46_dot)) {
 		add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
 		return;
 	}
@@ -147,22 +141,23 @@ static void check_unicode_cp(iri_diags *d, const char *text, size_t len, size_t 
 	/* Compatibility characters (full-width forms, ligatures, ...): they are NFC
 	 * but not NFKC (RFC 3987 4.5; UAX #15). */
 	if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
-	    u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO)
-		iri_diags_add(d, IRI_D_NOT_NFKC, comp, i, i + n, cp, NULL, 0);
+	    u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO) {
+		char sug[64];
+		size_t k = nfkc_of(ctx, cp, sug);
+		iri_diags_add(d, IRI_D_NOT_NFKC, comp, i, i + n, cp, k ? sug : NULL, k);
+	}
 }
 
 /* Pass 1: every code point. */
 static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 {
-	(void)ctx;
 	const char *text = ref->text;
 	size_t len = ref->len;
 	const uint8_t *s = (const uint8_t *)text;
-	comp_cursor cc = { ref, 0 };
 	for (size_t i = 0; i < len;) {
 		uint32_t cp = s[i];
 		size_t n = 1;
-		iri_component comp = comp_at(&cc, i);
+		iri_component comp = iri_ref_component_at(ref, i);
 		if (cp >= 0x80) {
 			iri_utf8_status st;
 			n = iri_utf8_decode(s + i, len - i, &cp, &st);
@@ -196,7 +191,7 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			comp = IRI_COMP_PATH;
 		check_syntax_cp(d, text, i, n, cp, comp);
 		if (cp >= 0x80 && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) == IRI_PARSE_OK)
-			check_unicode_cp(d, text, len, i, n, cp, comp);
+			check_unicode_cp(ctx, d, text, len, i, n, cp, comp);
 		i += n;
 	}
 }
@@ -210,10 +205,10 @@ static void check_structure(const iri_ref *ref, iri_diags *d)
 		iri_diags_add(d, IRI_D_SYNTAX, IRI_COMP_SCHEME, 0, 1, IRI_PARSE_BAD_SCHEME, NULL, 0);
 	switch (ref->result) {
 	case IRI_PARSE_BAD_IP_LITERAL:
+	case IRI_PARSE_JUNK_AFTER_IP_LITERAL:
 	case IRI_PARSE_UNTERMINATED_IP_LITERAL: {
 		const iri_span *h = &ref->comp[IRI_COMP_HOST];
-		size_t end = ref->result == IRI_PARSE_BAD_IP_LITERAL && ref->comp[IRI_COMP_PORT].present &&
-		             ref->error_comp == IRI_COMP_PORT ? ref->comp[IRI_COMP_PORT].end : h->end;
+		size_t end = ref->result == IRI_PARSE_JUNK_AFTER_IP_LITERAL ? ref->comp[IRI_COMP_PORT].end : h->end;
 		iri_diags_add(d, IRI_D_SYNTAX, ref->error_comp, ref->error_comp == IRI_COMP_PORT ?
 			ref->comp[IRI_COMP_PORT].start : h->start, end, ref->result, NULL, 0);
 		break;
@@ -248,7 +243,7 @@ static void check_structure(const iri_ref *ref, iri_diags *d)
 	 * literal is reported above, once. */
 	const iri_span *p = &ref->comp[IRI_COMP_PORT];
 	bool reported = ref->result == IRI_PARSE_BAD_PORT || ref->result == IRI_PARSE_PORT_OUT_OF_RANGE ||
-	                (ref->result == IRI_PARSE_BAD_IP_LITERAL && ref->error_comp == IRI_COMP_PORT);
+	                ref->result == IRI_PARSE_JUNK_AFTER_IP_LITERAL;
 	if (p->present && !reported) {
 		uint32_t value = 0;
 		bool digits = true;
@@ -289,14 +284,13 @@ static void check_escapes(const iri_ref *ref, iri_diags *d)
 {
 	const char *text = ref->text;
 	size_t len = ref->len;
-	comp_cursor cc = { ref, 0 };
 	for (size_t i = 0; i < len;) {
 		uint8_t octet;
 		if (!iri_pct_at(text, len, i, &octet)) {
 			i++;
 			continue;
 		}
-		iri_component comp = comp_at(&cc, i);
+		iri_component comp = iri_ref_component_at(ref, i);
 		if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT) {
 			i += 3;   /* reported as SYNTAX */
 			continue;
@@ -472,18 +466,6 @@ static void check_bidi(const iri_ref *ref, iri_diags *d)
 	}
 }
 
-static int default_port(const char *scheme, size_t n)
-{
-	static const struct { const char *name; int port; } ports[] = {
-		{ "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 },
-		{ "ftp", 21 }, { "gopher", 70 }, { "ldap", 389 }, { "telnet", 23 },
-	};
-	for (size_t i = 0; i < sizeof ports / sizeof ports[0]; i++)
-		if (strlen(ports[i].name) == n && strncasecmp(ports[i].name, scheme, n) == 0)
-			return ports[i].port;
-	return -1;
-}
-
 static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 {
 	const char *text = ref->text;
@@ -501,7 +483,7 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start)
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
 	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
-		int dp = default_port(text + sc->start, sc->end - sc->start);
+		int dp = iri_scheme_default_port(text + sc->start, sc->end - sc->start);
 		long v = 0;
 		for (size_t k = po->start; k < po->end && v >= 0 && v < 100000; k++)
 			v = text[k] >= '0' && text[k] <= '9' ? v * 10 + (text[k] - '0') : -1;

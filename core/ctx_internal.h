@@ -11,6 +11,7 @@
 #include "iri_ctx.h"
 
 #define IRI_CTX_CHARSET_NAME_MAX 64
+#define IRI_CTX_CHARSET_RUN_MAX 4096   /* octets of one --charset run */
 
 struct iri_ctx {
 	UIDNA *idna;                 /* UTS #46 nontransitional */
@@ -26,6 +27,10 @@ struct iri_ctx {
 	UChar *u16b;
 	size_t u16b_cap;
 	iri_buf tmp[3];
+	/* to-iri --charset: where each octet of a run came from in the text, and
+	 * for each converted UTF-16 unit its octet (ICU's offsets). */
+	size_t octet_at[IRI_CTX_CHARSET_RUN_MAX + 1];
+	int32_t u16_off[2 * IRI_CTX_CHARSET_RUN_MAX + 2];
 };
 
 /* Grows *buf to hold at least n UTF-16 code units; false on failure. */

@@ -219,8 +219,8 @@ void iri_diags_finish(iri_diags *d, const char *text, size_t len)
 	}
 	if (d->count > 1)
 		qsort(d->items, d->count, sizeof *d->items, by_position);
-	/* One pass over the text: starts are sorted, ends are not, so ends are
-	 * converted from the start's position (spans are short). */
+	/* One pass over the text for the starts (they are sorted); each end is
+	 * counted from its start. */
 	size_t byte = 0, cp = 0;
 	const uint8_t *s = (const uint8_t *)text;
 	for (size_t i = 0; i < d->count; i++) {
@@ -231,12 +231,15 @@ void iri_diags_finish(iri_diags *d, const char *text, size_t len)
 			g->byte_end = len;
 		while (byte < g->byte_start) {
 			uint32_t c;
-			iri_utf8_status st;
-			byte += s[byte] < 0x80 ? 1 : iri_utf8_decode(s + byte, len - byte, &c, &st);
-			cp++;
+			iri_utf8_status st = IRI_UTF8_OK;
+			size_t n = s[byte] < 0x80 ? 1 : iri_utf8_decode(s + byte, len - byte, &c, &st);
+			if (byte + n > g->byte_start)
+				n = g->byte_start - byte;   /* a span starting inside a sequence */
+			byte += n;
+			cp += st == IRI_UTF8_OK ? 1 : n;   /* iri_utf8_count_cp()'s rule */
 		}
 		g->cp_start = cp;
-		g->cp_end = cp + iri_utf8_count_cp(text + byte, g->byte_end - byte);
+		g->cp_end = cp + iri_utf8_count_cp(text + byte, g->byte_end > byte ? g->byte_end - byte : 0);
 	}
 	memset(d->last_of_code, 0, sizeof d->last_of_code);
 }

@@ -46,14 +46,6 @@ static void char_name(uint32_t cp, iri_explain_row *row)
 		row->name[0] = '\0';
 }
 
-static iri_component component_at(const iri_ref *r, size_t byte)
-{
-	for (int k = 0; k < IRI_COMP_COUNT; k++)
-		if (r->comp[k].present && byte >= r->comp[k].start && byte < r->comp[k].end)
-			return (iri_component)k;
-	return IRI_COMP_NONE;
-}
-
 void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, void *user)
 {
 	(void)ctx;
@@ -68,7 +60,7 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 	for (size_t i = 0; i < len;) {
 		memset(&row, 0, sizeof row);
 		row.byte_start = i;
-		row.component = component_at(&ref, i);
+		row.component = iri_ref_component_at(&ref, i);
 		uint8_t oct[4];
 		if (iri_pct_at(text, len, i, &oct[0])) {
 			size_t k = 1;

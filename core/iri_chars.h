@@ -23,8 +23,14 @@ bool iri_is_noncharacter(uint32_t cp);
 
 /* RFC 3987 3.2 step 4: may a decoded escape become this character in
  * component comp (an iri_component)?  Not if the IRI syntax forbids it there,
- * nor for bidi controls, white space, other invisible format characters
- * (ZWJ/ZWNJ excepted), or delimiter lookalikes. */
+ * nor for bidi controls, white space, invisible format characters, unassigned
+ * code points or delimiter lookalikes.  ZWJ and ZWNJ are false here: they are
+ * appropriate only where iri_joiner_in_context() says so. */
 bool iri_is_appropriate_decoded(int comp, uint32_t cp);
+
+/* Is the joiner (U+200C ZWNJ or U+200D ZWJ) between prev and next (0 for
+ * none) in a context where it has a visible effect (RFC 5892 A.1/A.2
+ * CONTEXTJ, or an emoji ZWJ sequence)? */
+bool iri_joiner_in_context(uint32_t prev, uint32_t joiner, uint32_t next);
 
 #endif

@@ -89,7 +89,7 @@ typedef struct {
  *   BIDI_BOUNDARY         1 = component starts with a wrong character, 2 = ends with one
  *   CONFUSABLE            1 = skeleton matches an ASCII host, 2 = whole-script confusable
  *   MIXED_SCRIPT          the URestrictionLevel ICU found
- *   LEGACY_CHARSET        0
+ *   LEGACY_CHARSET        0 = characters were read in the charset, 1 = none could be
  *   TOO_MANY_DIAGNOSTICS  number of diagnostics dropped
  *   others                the code point concerned, or 0 */
 

@@ -55,6 +55,7 @@ typedef enum {
 	IRI_PARSE_PORT_OUT_OF_RANGE,   /* digits, but above 65535: no transport can use it */
 	IRI_PARSE_PRIVATE_USE,         /* iprivate outside the query (RFC 3987 2.2) */
 	IRI_PARSE_COLON_IN_FIRST_SEGMENT, /* ipath-noscheme: relative ref whose first segment has ":" */
+	IRI_PARSE_JUNK_AFTER_IP_LITERAL,  /* "[...]" followed by something other than ":" port */
 	IRI_PARSE_RESULT_COUNT
 } iri_parse_result;
 
@@ -81,6 +82,9 @@ typedef struct {
  * which must outlive *out) and returns out->result. */
 iri_parse_result iri_parse(const char *text, size_t len, iri_parse_flags flags, iri_ref *out);
 
+/* The component byte lies in, or IRI_COMP_NONE for a delimiter between them. */
+iri_component iri_ref_component_at(const iri_ref *r, size_t byte);
+
 /* Splits only (RFC 3986 Appendix B), no validation. */
 void iri_split(const char *text, size_t len, iri_ref *out);
 
@@ -92,6 +96,9 @@ iri_parse_result iri_parse_check_cp(iri_component c, uint32_t cp, iri_parse_flag
 bool iri_is_ipv4(const char *host, size_t len);
 bool iri_is_ipv6(const char *addr, size_t len);
 bool iri_is_ipvfuture(const char *addr, size_t len);
+
+/* The default port of a scheme irie knows (case-insensitive), or -1. */
+int iri_scheme_default_port(const char *scheme, size_t len_bytes);
 
 /* Character classes of RFC 3986 2.2/2.3 and RFC 3987 2.2. */
 bool iri_is_unreserved_ascii(uint32_t cp);

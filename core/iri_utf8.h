@@ -22,8 +22,9 @@ const char *iri_utf8_status_name(iri_utf8_status s);
  * advance), stores U+FFFD in *cp and the reason in *status. */
 size_t iri_utf8_decode(const uint8_t *bytes, size_t n_bytes, uint32_t *cp, iri_utf8_status *status);
 
-/* Number of code points in bytes[0..n_bytes); each bad sequence counts as the
- * number of bytes iri_utf8_decode() consumed for it, one code point each. */
+/* Number of code point positions in bytes[0..n_bytes): a well-formed code
+ * point is one position, and so is each byte of an ill-formed sequence (the
+ * rule render uses, one placeholder per byte). */
 size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes);
 
 /* Converts a byte offset to a code point offset; byte_off is clamped to n_bytes. */

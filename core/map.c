@@ -11,6 +11,9 @@
 #include "iri_map.h"
 #include "iri_utf8.h"
 
+/* A charset run longer than this is cut (and read as two runs). */
+#define CHARSET_RUN_MAX_OCTETS IRI_CTX_CHARSET_RUN_MAX
+
 const char *iri_map_result_name(iri_map_result r)
 {
 	switch (r) {
@@ -166,7 +169,7 @@ iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
 	iri_ref ref;
 	iri_split(text, len, &ref);
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
-	if (h->present && text[h->start] != '[') {
+	if (h->present && h->end > h->start && text[h->start] != '[') {
 		map_bytes(text, len, 0, h->start, out, offsets);
 		map_host(ctx, text, len, h->start, h->end, opts->host, out, offsets);
 		map_bytes(text, len, h->end, len, out, offsets);
@@ -180,19 +183,39 @@ iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
 
 /* ---- URI -> IRI ---------------------------------------------------------- */
 
-/* Which component byte i is in. */
-static iri_component component_at(const iri_ref *r, size_t i)
+/* The last code point written to out, or 0. */
+static uint32_t last_cp(const iri_buf *out)
 {
-	for (int c = 0; c < IRI_COMP_COUNT; c++)
-		if (r->comp[c].present && i >= r->comp[c].start && i < r->comp[c].end)
-			return (iri_component)c;
-	return IRI_COMP_NONE;
+	if (!out->len)
+		return 0;
+	size_t p = out->len - 1;
+	while (p > 0 && ((unsigned char)out->data[p] & 0xC0) == 0x80)
+		p--;
+	uint32_t cp;
+	iri_utf8_status st;
+	iri_utf8_decode((const uint8_t *)out->data + p, out->len - p, &cp, &st);
+	return st == IRI_UTF8_OK ? cp : 0;
+}
+
+/* The code point that oct[k..n) starts with, or else the raw character at
+ * text[after] (0 if none): the neighbour a decoded joiner would have. */
+static uint32_t next_cp(const uint8_t *oct, size_t k, size_t n, const char *text, size_t len, size_t after)
+{
+	uint32_t cp = 0;
+	iri_utf8_status st;
+	if (k < n)
+		iri_utf8_decode(oct + k, n - k, &cp, &st);
+	else if (after < len && text[after] != '%')
+		iri_utf8_decode((const uint8_t *)text + after, len - after, &cp, &st);
+	else
+		return 0;
+	return st == IRI_UTF8_OK ? cp : 0;
 }
 
 /* RFC 3987 3.2 steps 2-4 on a run of escapes text[s..e) (all "%HH"), whose
  * octets are oct[0..n): decode what is UTF-8 and appropriate, keep the rest
  * as it was written (or re-escaped in upper case, as the RFC's examples do). */
-static void decode_run_utf8(const char *text, size_t s, const uint8_t *oct, size_t n,
+static void decode_run_utf8(const char *text, size_t len, size_t s, size_t e, const uint8_t *oct, size_t n,
 	iri_component comp, iri_buf *out)
 {
 	size_t k = 0;
@@ -210,7 +233,11 @@ static void decode_run_utf8(const char *text, size_t s, const uint8_t *oct, size
 		uint32_t cp;
 		iri_utf8_status st;
 		size_t m = iri_utf8_decode(oct + k, n - k, &cp, &st);
-		if (st == IRI_UTF8_OK && iri_is_appropriate_decoded(comp, cp)) {
+		bool ok = st == IRI_UTF8_OK && iri_is_appropriate_decoded(comp, cp);
+		if (st == IRI_UTF8_OK && (cp == 0x200C || cp == 0x200D) &&
+		    iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) == IRI_PARSE_OK)
+			ok = iri_joiner_in_context(last_cp(out), cp, next_cp(oct, k + m, n, text, len, e));
+		if (ok) {
 			iri_buf_append(out, (const char *)oct + k, m);
 		} else {
 			/* Steps 3 and 4: re-percent-encode. */
@@ -221,32 +248,73 @@ static void decode_run_utf8(const char *text, size_t s, const uint8_t *oct, size
 	}
 }
 
-/* --charset: the run as a legacy charset.  Returns false (nothing written)
- * if the converter rejects it or it gives characters that cannot appear
- * unescaped, so the caller falls back to UTF-8. */
-static bool decode_run_charset(iri_ctx *ctx, const uint8_t *oct, size_t n, iri_component comp, iri_buf *out)
+/* --charset: escapes read as a legacy charset (RFC 3987 3.2 on a URI that
+ * was made from another encoding).  The run is the escapes from i on, with
+ * the ASCII bytes, raw or escaped, that follow a high octet (a trail byte:
+ * Shift_JIS puts 0x40-0x7E there, e.g. 96 7B for U+672C); an escape of other
+ * ASCII ends it.  Each character the converter gives is written decoded if
+ * it may appear (step 4), else its octets stay as written; a run the
+ * converter rejects stays as written.  LEGACY_CHARSET says what happened
+ * (detail 0: characters were read, 1: none could be).  Returns the run's end. */
+static size_t decode_charset_run(iri_ctx *ctx, const char *text, size_t len, size_t i,
+	const iri_ref *ref, iri_component comp, iri_buf *octets, iri_buf *out, iri_diags *diags)
 {
-	if (n > 1024 * 1024 || !iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2))
-		return false;
-	UErrorCode err = U_ZERO_ERROR;
-	ucnv_resetToUnicode(ctx->conv);
-	int32_t n16 = ucnv_toUChars(ctx->conv, ctx->u16, (int32_t)ctx->u16_cap, (const char *)oct, (int32_t)n, &err);
-	if (U_FAILURE(err))
-		return false;
-	size_t mark = out->len;
-	for (int32_t i = 0; i < n16;) {
-		UChar32 c;
-		U16_NEXT(ctx->u16, i, n16, c);
-		bool ok = c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) : iri_is_appropriate_decoded(comp, (uint32_t)c);
-		if (!ok || c == 0xFFFD || c == 0x1A) {   /* substitution characters mean "could not map" */
-			out->len = mark;
-			if (out->data)
-				out->data[mark] = '\0';
-			return false;
+	const iri_span *h = &ref->comp[IRI_COMP_HOST];
+	size_t e = i, n = 0;
+	bool after_high = false;
+	iri_buf_reset(octets);
+	while (e < len && !(h->present && e == h->start) && iri_ref_component_at(ref, e) == comp &&
+	       n < CHARSET_RUN_MAX_OCTETS) {
+		uint8_t o;
+		size_t step = 3;
+		if (iri_pct_at(text, len, e, &o)) {
+			if (o < 0x80 && !after_high && !iri_is_unreserved_ascii(o))
+				break;
+		} else if (after_high && (unsigned char)text[e] < 0x80 && iri_is_unreserved_ascii((unsigned char)text[e])) {
+			o = (uint8_t)text[e];
+			step = 1;
+		} else {
+			break;
 		}
-		iri_buf_put_cp(out, (uint32_t)c);
+		ctx->octet_at[n++] = e;
+		iri_buf_putc(octets, (char)o);
+		after_high = o >= 0x80 && !after_high;
+		e += step;
 	}
-	return true;
+	ctx->octet_at[n] = e;
+	size_t decoded = 0;
+	bool ok = n > 0 && !octets->failed && iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2);
+	if (ok) {
+		UErrorCode err = U_ZERO_ERROR;
+		ucnv_resetToUnicode(ctx->conv);
+		UChar *target = ctx->u16;
+		const char *source = octets->data;
+		/* offsets: for each UTF-16 unit, the octet it came from. */
+		ucnv_toUnicode(ctx->conv, &target, ctx->u16 + 2 * n + 2, &source, octets->data + n,
+			ctx->u16_off, 1, &err);
+		ok = U_SUCCESS(err);
+		int32_t n16 = (int32_t)(target - ctx->u16);
+		for (int32_t k = 0; ok && k < n16;) {
+			int32_t from = ctx->u16_off[k];
+			UChar32 c;
+			U16_NEXT(ctx->u16, k, n16, c);
+			size_t to = k < n16 ? (size_t)ctx->u16_off[k] : n;
+			/* U+FFFD and U+001A are converters' "could not map". */
+			bool fits = c != 0xFFFD && c != 0x1A && (c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) :
+				iri_is_appropriate_decoded(comp, (uint32_t)c));
+			if (fits) {
+				iri_buf_put_cp(out, (uint32_t)c);
+				decoded++;
+			} else {
+				iri_buf_append(out, text + ctx->octet_at[from], ctx->octet_at[to] - ctx->octet_at[from]);
+			}
+		}
+	}
+	if (!ok)
+		iri_buf_append(out, text + i, e - i);
+	if (diags)
+		iri_diags_add(diags, IRI_D_LEGACY_CHARSET, comp, i, e, decoded ? 0 : 1, NULL, 0);
+	return e;
 }
 
 /* Raw text is already IRI: text[from..to) is copied, except that bytes that
@@ -323,24 +391,27 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 			i = e;
 			continue;
 		}
-		/* A maximal run of escapes within one component. */
-		iri_component comp = component_at(&ref, i);
+		iri_component comp = iri_ref_component_at(&ref, i);
+		if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT) {
+			/* Escapes are not allowed there at all: nothing to decode. */
+			iri_buf_append(out, text + i, 3);
+			i += 3;
+			continue;
+		}
+		if (opts->charset && octet >= 0x80) {
+			i = decode_charset_run(ctx, text, len, i, &ref, comp, octets, out, diags);
+			continue;
+		}
+		/* A maximal run of escapes within one component (with a charset,
+		 * of ASCII octets only: the others are the charset's). */
 		size_t run_end = i;
 		iri_buf_reset(octets);
-		bool any_high = false;
-		while (iri_pct_at(text, len, run_end, &octet) && component_at(&ref, run_end) == comp &&
-		       !(h->present && run_end == h->start)) {
+		while (iri_pct_at(text, len, run_end, &octet) && iri_ref_component_at(&ref, run_end) == comp &&
+		       !(h->present && run_end == h->start) && !(opts->charset && octet >= 0x80)) {
 			iri_buf_putc(octets, (char)octet);
-			any_high |= octet >= 0x80;
 			run_end += 3;
 		}
-		const uint8_t *oct = (const uint8_t *)octets->data;
-		if (opts->charset && any_high && decode_run_charset(ctx, oct, octets->len, comp, out)) {
-			if (diags)
-				iri_diags_add(diags, IRI_D_LEGACY_CHARSET, comp, i, run_end, 0, NULL, 0);
-		} else {
-			decode_run_utf8(text, i, oct, octets->len, comp, out);
-		}
+		decode_run_utf8(text, len, i, run_end, (const uint8_t *)octets->data, octets->len, comp, out);
 		i = run_end;
 	}
 	return out->failed ? IRI_MAP_NO_MEMORY : IRI_MAP_OK;

@@ -18,7 +18,7 @@ const char *iri_parse_result_name(iri_parse_result r)
 	static const char *const names[IRI_PARSE_RESULT_COUNT] = {
 		"OK", "BAD_UTF8", "BAD_SCHEME", "BAD_CHAR", "BAD_PERCENT", "BAD_IP_LITERAL",
 		"UNTERMINATED_IP_LITERAL", "BAD_PORT", "PORT_OUT_OF_RANGE", "PRIVATE_USE",
-		"COLON_IN_FIRST_SEGMENT",
+		"COLON_IN_FIRST_SEGMENT", "JUNK_AFTER_IP_LITERAL",
 	};
 	return r < IRI_PARSE_RESULT_COUNT ? names[r] : "UNKNOWN";
 }
@@ -363,7 +363,7 @@ static void validate_port(iri_ref *r)
 		return;
 	/* A port span that does not follow ":" is junk after an IP literal. */
 	if (p->start == 0 || r->text[p->start - 1] != ':') {
-		fail(r, IRI_PARSE_BAD_IP_LITERAL, IRI_COMP_PORT, p->start);
+		fail(r, IRI_PARSE_JUNK_AFTER_IP_LITERAL, IRI_COMP_PORT, p->start);
 		return;
 	}
 	uint32_t value = 0;
@@ -432,4 +432,32 @@ iri_parse_result iri_parse(const char *text, size_t len, iri_parse_flags flags, 
 	 * reported should be the leftmost one; fail() keeps the first found, and
 	 * the order above is text order. */
 	return out->result;
+}
+
+int iri_scheme_default_port(const char *scheme, size_t len_bytes)
+{
+	/* RFC 3986 6.2.3 needs each scheme's default; these are the registered
+	 * ones (RFC 9110 4.2, RFC 6455 3, RFC 959, RFC 4266, RFC 4516, RFC 4248). */
+	static const struct { const char *name; int port; } ports[] = {
+		{ "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 },
+		{ "ftp", 21 }, { "gopher", 70 }, { "ldap", 389 }, { "telnet", 23 },
+	};
+	for (size_t i = 0; i < sizeof ports / sizeof ports[0]; i++) {
+		if (strlen(ports[i].name) != len_bytes)
+			continue;
+		size_t j = 0;
+		while (j < len_bytes && (scheme[j] | 0x20) == ports[i].name[j])
+			j++;
+		if (j == len_bytes)
+			return ports[i].port;
+	}
+	return -1;
+}
+
+iri_component iri_ref_component_at(const iri_ref *r, size_t byte)
+{
+	for (int k = 0; k < IRI_COMP_COUNT; k++)
+		if (r->comp[k].present && byte >= r->comp[k].start && byte < r->comp[k].end)
+			return (iri_component)k;
+	return IRI_COMP_NONE;   /* a delimiter between components */
 }

@@ -138,6 +138,7 @@ iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *re
 		iri_buf_puts(out, "//");
 		put_span(out, auth_src, authority_span(auth_src));
 	}
+	size_t path_at = out->len;
 	if (r_has_scheme || r.has_authority) {
 		iri_remove_dot_segments(ref + r_path.start, r_path.end - r_path.start, out);
 	} else if (r_path.end == r_path.start) {
@@ -164,6 +165,15 @@ iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *re
 			goto out;
 		}
 		iri_remove_dot_segments(merged.data, merged.len, out);
+	}
+	/* Without an authority, a path that came out as "//g" would read as one
+	 * ("a:/x" + "..//g"): RFC 3986 5.3 cannot recompose it, so write "/."
+	 * in front, which remove_dot_segments takes away again. */
+	if (!auth_src->has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
+	    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
+		memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
+		memcpy(out->data + path_at, "/.", 2);
+		out->len += 2;
 	}
 	if (query_src->comp[IRI_COMP_QUERY].present) {
 		iri_buf_putc(out, '?');
@@ -242,39 +252,17 @@ static void pct_normalize(const char *text, size_t start, size_t end, bool lower
 }
 
 
-/* RFC 3986 6.2.3 schemes whose rules irie knows: DNS hosts, default ports,
- * and "" meaning "/" for the path.  NULL if the scheme is not one of them. */
-static const char *scheme_default_port(const char *scheme, size_t len_bytes)
-{
-	static const struct {
-		const char *name;
-		const char *port;
-	} known[] = {
-		{ "http", "80" }, { "https", "443" }, { "ws", "80" }, { "wss", "443" }, { "ftp", "21" },
-	};
-	for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
-		if (strlen(known[k].name) != len_bytes)
-			continue;
-		size_t j = 0;
-		while (j < len_bytes && ascii_lower(scheme[j]) == known[k].name[j])
-			j++;
-		if (j == len_bytes)
-			return known[k].port;
-	}
-	return NULL;
-}
-
 /* True if port[0..len) is all digits and numerically equal to def. */
-static bool port_is_default(const char *port, size_t len_bytes, const char *def)
+static bool port_is_default(const char *port, size_t len_bytes, int def)
 {
-	for (size_t j = 0; j < len_bytes; j++)
+	long v = 0;
+	for (size_t j = 0; j < len_bytes; j++) {
 		if (port[j] < '0' || port[j] > '9')
 			return false;
-	while (len_bytes > 0 && port[0] == '0') {
-		port++;
-		len_bytes--;
+		if (v <= 65535)
+			v = v * 10 + (port[j] - '0');
 	}
-	return len_bytes == strlen(def) && memcmp(port, def, len_bytes) == 0;
+	return len_bytes > 0 && v == def;
 }
 
 /* Writes the RFC 3987 5.3.2 syntax-normalised form of text into *out, and
@@ -289,14 +277,14 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 	iri_buf_reset(out);
 	iri_split(text, len, &r);
 	const iri_span *sc = &r.comp[IRI_COMP_SCHEME];
-	const char *default_port = NULL;
+	int default_port = -1;   /* >= 0: a scheme with RFC 3986 6.2.3 rules irie knows */
 	if (sc->present) {
 		/* 5.3.2.1: the scheme is case-insensitive */
 		for (size_t i = sc->start; i < sc->end; i++)
 			iri_buf_putc(out, ascii_lower(text[i]));
 		iri_buf_putc(out, ':');
 		if (scheme_based)
-			default_port = scheme_default_port(text + sc->start, sc->end - sc->start);
+			default_port = iri_scheme_default_port(text + sc->start, sc->end - sc->start);
 	}
 	if (r.has_authority) {
 		iri_buf_puts(out, "//");
@@ -314,7 +302,7 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		for (size_t i = 0; i < part.len; i++)
 			non_ascii |= (unsigned char)part.data[i] >= 0x80 || part.data[i] == '%';
 		/* 5.3.3: a DNS host compares in A-label form (UTS #46 nontransitional) */
-		if (default_port && non_ascii && part.data[0] != '[' &&
+		if (default_port >= 0 && non_ascii && part.data[0] != '[' &&
 		    iri_idna_to_ascii(ctx, false, part.data, part.len, &idna) == 0 && !idna.failed)
 			iri_buf_append(out, idna.data, idna.len);
 		else
@@ -323,7 +311,7 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 			size_t port_bytes = port->end - port->start;
 			/* RFC 3986 6.2.3: an empty port, or the scheme's default, is dropped */
 			bool drop = scheme_based && (port_bytes == 0 ||
-				(default_port && port_is_default(text + port->start, port_bytes, default_port)));
+				(default_port >= 0 && port_is_default(text + port->start, port_bytes, default_port)));
 			if (!drop) {
 				iri_buf_append(out, text + host->end, port->start - host->end);   /* ":" */
 				iri_buf_append(out, text + port->start, port_bytes);
@@ -340,7 +328,7 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		/* 5.3.2.4 (RFC 3986 6.2.2.3): only an absolute path; in a relative
 		 * path the dot segments still say where the reference points. */
 		iri_remove_dot_segments(part.data, part.len, out);
-	} else if (part.len == 0 && default_port && r.has_authority) {
+	} else if (part.len == 0 && default_port >= 0 && r.has_authority) {
 		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
 	} else {
 		iri_buf_append(out, part.data ? part.data : "", part.len);

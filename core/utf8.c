@@ -76,13 +76,20 @@ size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
 		byte_off = n_bytes;
 	size_t i = 0, cps = 0;
 	while (i < byte_off) {
-		if (s[i] < 0x80) {
-			i++;
-		} else {
+		size_t n = 1;
+		if (s[i] >= 0x80) {
 			uint32_t cp;
 			iri_utf8_status st;
-			i += iri_utf8_decode(s + i, n_bytes - i, &cp, &st);
+			n = iri_utf8_decode(s + i, n_bytes - i, &cp, &st);
+			if (st != IRI_UTF8_OK) {
+				/* Each byte of an ill-formed sequence is a position of its
+				 * own, as render shows a placeholder per byte. */
+				cps += n;
+				i += n;
+				continue;
+			}
 		}
+		i += n;
 		cps++;
 	}
 	return cps;

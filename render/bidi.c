@@ -7,6 +7,7 @@
 
 #include "render_bidi.h"
 #include "render_sanitize.h"
+#include "render_utf8.h"
 
 #define LRE 0x202A
 #define PDF 0x202C
@@ -116,37 +117,6 @@ void rnd_display_free(rnd_display *d)
 	free(d);
 }
 
-/* Strict UTF-8 (RFC 3629); returns the sequence length or 0 if ill-formed. */
-static size_t utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
-{
-	uint8_t b = s[0];
-	size_t len;
-	uint32_t v, min;
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	}
-	if (b >= 0xC2 && b <= 0xDF)
-		len = 2, v = b & 0x1F, min = 0x80;
-	else if (b >= 0xE0 && b <= 0xEF)
-		len = 3, v = b & 0x0F, min = 0x800;
-	else if (b >= 0xF0 && b <= 0xF4)
-		len = 4, v = b & 0x07, min = 0x10000;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
-}
-
 /* The delimiters the drafts put LRMs around (DESIGN.md "marked"). */
 static bool is_delimiter(uint32_t c)
 {
@@ -174,7 +144,7 @@ static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
 	d->has_arabic = d->has_rtl = d->has_explicit = false;
 	for (size_t i = 0; i < n_bytes;) {
 		uint32_t c = 0xFFFD;
-		size_t k = utf8_next(s + i, n_bytes - i, &c);
+		size_t k = rnd_utf8_next(s + i, n_bytes - i, &c);
 		if (c >= 0x0590) {
 			/* Arabic, Syriac, N'Ko, Mandaic blocks: the joining scripts fribidi shapes. */
 			d->has_arabic |= (c >= 0x0600 && c <= 0x08FF);
@@ -247,30 +217,6 @@ static void set_text(rnd_cell *c, const char *utf8, size_t n)
 	c->text[n] = '\0';
 }
 
-static size_t put_utf8(char *out, uint32_t c)
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xC0 | c >> 6);
-		out[1] = (char)(0x80 | (c & 0x3F));
-		return 2;
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xE0 | c >> 12);
-		out[1] = (char)(0x80 | (c >> 6 & 0x3F));
-		out[2] = (char)(0x80 | (c & 0x3F));
-		return 3;
-	}
-	out[0] = (char)(0xF0 | c >> 18);
-	out[1] = (char)(0x80 | (c >> 12 & 0x3F));
-	out[2] = (char)(0x80 | (c >> 6 & 0x3F));
-	out[3] = (char)(0x80 | (c & 0x3F));
-	return 4;
-}
-
 /* Cells: a grapheme (a base and the zero-width marks after it) per cell;
  * anything a terminal must not see becomes a placeholder cell. */
 static rnd_result make_cells(rnd_display *d, form_data *fd)
@@ -291,12 +237,16 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
 		else if ((w = shown >= 0x20 && shown < 0x7F ? 1 : wcwidth((wchar_t)shown)) < 0)
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
-		if (ph_len == 0 && w == 0 && n_cells > 0 && !fd->cells[n_cells - 1].placeholder) {
+		rnd_cell *prev = n_cells > 0 ? &fd->cells[n_cells - 1] : NULL;
+		/* A mark joins only a cell it is logically next to: reordering can
+		 * put a stray mark after an unrelated cell, whose range would then
+		 * cover code points shown in other cells. */
+		if (ph_len == 0 && w == 0 && prev && !prev->placeholder &&
+		    (l == RND_NO_CP || l == prev->cp_end || l + 1 == prev->cp_start)) {
 			/* A combining mark: joins the cell before it (DESIGN.md units). */
-			rnd_cell *prev = &fd->cells[n_cells - 1];
 			size_t used = strlen(prev->text);
 			char u[4];
-			size_t k = put_utf8(u, shown);
+			size_t k = rnd_utf8_put(u, shown);
 			if (used + k < sizeof prev->text) {   /* marks past the cap extend the range only */
 				memcpy(prev->text + used, u, k);
 				prev->text[used + k] = '\0';
@@ -328,13 +278,13 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 		} else if (w == 0) {
 			/* A mark with nothing to sit on: show it on a dotted circle. */
 			char u[8];
-			size_t k = put_utf8(u, 0x25CC);
-			k += put_utf8(u + k, shown);
+			size_t k = rnd_utf8_put(u, 0x25CC);
+			k += rnd_utf8_put(u + k, shown);
 			set_text(c, u, k);
 			c->width = 1;
 		} else {
 			char u[4];
-			set_text(c, u, put_utf8(u, shown));
+			set_text(c, u, rnd_utf8_put(u, shown));
 			c->width = (uint8_t)w;
 		}
 		if (l != RND_NO_CP)
@@ -560,7 +510,7 @@ size_t rnd_form_utf8(const rnd_display *d, rnd_form f, char *out, size_t size)
 			u[0] = (char)d->bad[l];   /* the ill-formed byte, as it came */
 			k = 1;
 		} else {
-			k = put_utf8(u, fd->text[v]);
+			k = rnd_utf8_put(u, fd->text[v]);
 		}
 		if (need + k < size)
 			memcpy(out + need, u, k);

@@ -1,7 +1,7 @@
 /* Bidi display forms of one IRI (DESIGN.md "Bidi display forms"), their
  * logical<->visual maps, and rows of terminal cells.
  *
- * All four forms come from one fribidi pipeline and differ only by method:
+ * The forms come from one fribidi pipeline and differ only by method:
  *   MARKED   LRE + text with LRM before and after each delimiter + PDF,
  *            logical order (seed 001 2.4; seed 002 4.2): for pasting.
  *   VISUAL   MARKED through the bidi algorithm, our marks removed: every
@@ -9,6 +9,8 @@
  *   RFC3987  LRE + text + PDF through the bidi algorithm (RFC 3987 4.1).
  *   PLAIN    the text alone, paragraph direction from its first strong
  *            character: what a naive renderer shows.
+ *   LOGICAL  the text in logical order, no marks: for a terminal that
+ *            applies the bidi algorithm itself.
  *
  * Units: "cp" = logical code point index into the input; "vis" = index into
  * a form's text (code points, in display order; for MARKED, logical order
@@ -76,9 +78,9 @@ typedef struct rnd_display rnd_display;
 rnd_display *rnd_display_new(void);
 void rnd_display_free(rnd_display *d);   /* NULL is safe */
 
-/* Builds all four forms of utf8[0..n_bytes).  spans (may be NULL) are copied.
- * Ill-formed UTF-8 bytes are kept as one logical position each and shown as
- * placeholders.  Previous results are replaced only on success. */
+/* Builds every form of utf8[0..n_bytes).  spans (may be NULL) are copied.
+ * Each byte of an ill-formed UTF-8 sequence is one logical position, shown
+ * as a placeholder.  On failure the display is left empty (no forms). */
 rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	const rnd_span *spans, size_t n_spans, const rnd_options *opts);
 

@@ -4,6 +4,7 @@
 #include <unicode/uchar.h>
 
 #include "render_sanitize.h"
+#include "render_utf8.h"
 
 bool rnd_is_unsafe(uint32_t cp)
 {
@@ -88,8 +89,38 @@ size_t rnd_placeholder_byte(uint8_t byte, char *out, size_t size)
 	return bracketed(out, size, name, n);
 }
 
-/* Strict UTF-8 (RFC 3629): length of the sequence at s, 0 if ill-formed. */
-static size_t utf8_seq(const uint8_t *s, size_t n, uint32_t *cp)
+
+size_t rnd_sanitize(const char *in, size_t in_bytes, char *out, size_t out_size, size_t *out_len)
+{
+	const uint8_t *s = (const uint8_t *)in;
+	size_t i = 0, o = 0;
+	char ph[32];
+	while (i < in_bytes) {
+		uint32_t cp = 0;
+		size_t n = rnd_utf8_next(s + i, in_bytes - i, &cp);
+		const char *piece = in + i;
+		size_t piece_len = n;
+		if (n == 0) {
+			piece_len = rnd_placeholder_byte(s[i], ph, sizeof ph);
+			piece = ph;
+			n = 1;
+		} else if (rnd_is_unsafe(cp)) {
+			piece_len = rnd_placeholder(cp, ph, sizeof ph);
+			piece = ph;
+		}
+		if (o + piece_len + 1 > out_size)
+			break;
+		memcpy(out + o, piece, piece_len);
+		o += piece_len;
+		i += n;
+	}
+	if (out_size)
+		out[o] = '\0';
+	*out_len = o;
+	return i;
+}
+
+size_t rnd_utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
 {
 	uint8_t b = s[0];
 	size_t len;
@@ -119,32 +150,26 @@ static size_t utf8_seq(const uint8_t *s, size_t n, uint32_t *cp)
 	return len;
 }
 
-size_t rnd_sanitize(const char *in, size_t in_bytes, char *out, size_t out_size, size_t *out_len)
+size_t rnd_utf8_put(char *out, uint32_t c)
 {
-	const uint8_t *s = (const uint8_t *)in;
-	size_t i = 0, o = 0;
-	char ph[32];
-	while (i < in_bytes) {
-		uint32_t cp = 0;
-		size_t n = utf8_seq(s + i, in_bytes - i, &cp);
-		const char *piece = in + i;
-		size_t piece_len = n;
-		if (n == 0) {
-			piece_len = rnd_placeholder_byte(s[i], ph, sizeof ph);
-			piece = ph;
-			n = 1;
-		} else if (rnd_is_unsafe(cp)) {
-			piece_len = rnd_placeholder(cp, ph, sizeof ph);
-			piece = ph;
-		}
-		if (o + piece_len + 1 > out_size)
-			break;
-		memcpy(out + o, piece, piece_len);
-		o += piece_len;
-		i += n;
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
 	}
-	if (out_size)
-		out[o] = '\0';
-	*out_len = o;
-	return i;
+	if (c < 0x800) {
+		out[0] = (char)(0xC0 | c >> 6);
+		out[1] = (char)(0x80 | (c & 0x3F));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xE0 | c >> 12);
+		out[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		out[2] = (char)(0x80 | (c & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | c >> 18);
+	out[1] = (char)(0x80 | (c >> 12 & 0x3F));
+	out[2] = (char)(0x80 | (c >> 6 & 0x3F));
+	out[3] = (char)(0x80 | (c & 0x3F));
+	return 4;
 }

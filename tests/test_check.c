@@ -112,6 +112,7 @@ static const char *const quiet[] = {
 	u8"http://\u03B4\u03BF\u03BA\u03B9\u03BC\u03AE.example/",
 	u8"https://m\u00FCnchen.de/",
 	u8"http://example.com/a\u3002b",                    /* ideographic full stop outside the host */
+	u8"http://\u4F8B\u3048\u3002\u30C6\u30B9\u30C8/",     /* 例え。テスト: U+3002 separates labels */
 	"HTTP://EXAMPLE.COM/",
 	"http://example.com:65535/",
 	"http://example.com:/",
@@ -177,7 +178,9 @@ static const check_case cases[] = {
 	CASE(u8"http://example.com\u2215evil.com/", false,
 	     D(LOOKALIKE_DELIMITER, HOST, 18, 19, "%E2%88%95")),
 	CASE(u8"http://example.com/a\uFF0Fb", true, D(LOOKALIKE_DELIMITER, PATH, 20, 21, "%EF%BC%8F")),
-	CASE(u8"http://a\u3002b.com/", false, D(LOOKALIKE_DELIMITER, HOST, 8, 9, "%E3%80%82")),
+	/* U+3002 is a label separator in hosts (UTS #46 4 step 1): no finding;
+	 * U+2024 ONE DOT LEADER is not, and is a lookalike there. */
+	CASE(u8"http://a\u2024b.com/", false, D(LOOKALIKE_DELIMITER, HOST, 8, 9, "%E2%80%A4")),
 	CASE(u8"http://example.com/a\u2044b\u2044c", true,
 	     D(LOOKALIKE_DELIMITER, PATH, 20, 21, "%E2%81%84"), D(LOOKALIKE_DELIMITER, PATH, 22, 23, "%E2%81%84")),
 	/* ---- normalisation ---- */

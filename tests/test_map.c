@@ -280,6 +280,17 @@ static const to_iri_case to_iri_cases[] = {
 	{ "//", KEEP, NULL, "//", false },
 	{ "http://a\xe5" "b%A9/%C3%A9", KEEP, NULL, u8"http://a%E5b%A9/\u00E9", false },
 	{ "http://a\xe5" "b/", UNI, NULL, "http://a%E5b/", false },
+	/* ZWJ/ZWNJ are decoded only where they have an effect (RFC 5892 A.1/A.2
+	 * CONTEXTJ, emoji sequences); elsewhere they are invisible: escaped. */
+	{ "http://a/a%E2%80%8Db", KEEP, NULL, "http://a/a%E2%80%8Db", false },
+	{ "http://a/%D9%86%D8%A7%D9%85%D9%87%E2%80%8C%D8%A7%DB%8C", KEEP, NULL,
+	  u8"http://a/\u0646\u0627\u0645\u0647\u200C\u0627\u06CC", false },   /* Persian: ZWNJ between joining letters */
+	{ "http://a/%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7", KEEP, NULL,
+	  u8"http://a/\u0915\u094D\u200D\u0937", false },                           /* after a virama */
+	{ "http://a/%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9", KEEP, NULL,
+	  u8"http://a/\U0001F468\u200D\U0001F469", false },                          /* emoji ZWJ sequence */
+	/* Escapes in the scheme or port are not allowed at all: none decoded. */
+	{ "http://a:%38%30/", KEEP, NULL, "http://a:%38%30/", false },
 	/* --charset: the escapes read in a legacy charset. */
 	{ "http://h/%93%FA%96%7B", KEEP, "Shift_JIS", u8"http://h/\u65E5\u672C", true },
 	{ "http://h/%C6%FC%CB%DC", KEEP, "EUC-JP", u8"http://h/\u65E5\u672C", true },
@@ -289,12 +300,20 @@ static const to_iri_case to_iri_cases[] = {
 	{ "http://h/%E9t%E9", KEEP, "ISO-8859-1", u8"http://h/\u00E9t\u00E9", true },
 	/* ASCII-only runs are not the charset's business. */
 	{ "http://h/%41%2F", KEEP, "Shift_JIS", "http://h/A%2F", false },
-	/* A run the charset cannot decode falls back to UTF-8 rules. */
-	{ "http://h/%FF", KEEP, "ISO-8859-8", "http://h/%FF", false },
-	{ "http://h/%FD", KEEP, "ISO-8859-8", "http://h/%FD", false },             /* LRM there */
-	{ "http://h/%93", KEEP, "Shift_JIS", "http://h/%93", false },              /* half a character */
-	{ "http://h/%81%40", KEEP, "Shift_JIS", "http://h/%81%40", false },        /* IDEOGRAPHIC SPACE */
-	{ "http://h/%C3%A9", KEEP, "US-ASCII", u8"http://h/\u00E9", false },
+	/* Trail bytes that are ASCII: escaped ({ in 96 7B) or raw (as real
+	 * Shift_JIS URLs have them: 83 65 83 58 83 67 is テスト). */
+	{ "http://example.jp/?q=%83e%83X%83g", KEEP, "Shift_JIS", u8"http://example.jp/?q=\u30C6\u30B9\u30C8", true },
+	/* A character that may not appear decoded keeps its own escapes only. */
+	{ "http://h/%E9%2F%E9", KEEP, "ISO-8859-1", u8"http://h/\u00E9%2F\u00E9", true },
+	{ "http://h/%E9%FD", KEEP, "ISO-8859-8", u8"http://h/\u05D9%FD", true },   /* LRM stays escaped */
+	/* What the charset cannot read stays escaped: no silent fallback to
+	 * UTF-8 when a charset was asked for; LEGACY_CHARSET says so. */
+	{ "http://h/%FF", KEEP, "ISO-8859-8", "http://h/%FF", true },
+	{ "http://h/%FD", KEEP, "ISO-8859-8", "http://h/%FD", true },               /* LRM there */
+	{ "http://h/%93", KEEP, "Shift_JIS", "http://h/%93", true },                /* half a character */
+	{ "http://h/%81%40", KEEP, "Shift_JIS", "http://h/%81%40", true },          /* IDEOGRAPHIC SPACE */
+	{ "http://h/%C3%A9", KEEP, "US-ASCII", "http://h/%C3%A9", true },
+	{ "http://h/%E3%83%95", KEEP, "EUC-JP", "http://h/%E3%83%95", true },       /* UTF-8, not EUC-JP */
 };
 
 static void test_to_iri(iri_ctx *ctx)

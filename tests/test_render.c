@@ -373,6 +373,11 @@ int main(void)
 	test_visual_is_per_component(d);
 	CHECK(strcmp(rnd_term_bidi_enter(), "\033[8l\033[1 k") == 0, "explicit bidi mode: BDSM reset, SCP LTR");
 	CHECK(strcmp(rnd_term_bidi_leave(), "\033[8h\033[0 k") == 0, "implicit bidi mode restored");
+	/* Each byte of an ill-formed sequence is one logical position, as core
+	 * counts them (test_parse checks the same string). */
+	const char *bad = "a\xC0\xAF" "b\xED\xA0\x80" "c";
+	CHECK(rnd_display_build(d, bad, strlen(bad), NULL, 0, NULL) == RND_OK && rnd_logical_len(d) == 8,
+		"ill-formed bytes: %zu positions", rnd_logical_len(d));
 	/* Empty input and reuse after a large one. */
 	CHECK(rnd_display_build(d, "", 0, NULL, 0, NULL) == RND_OK && rnd_logical_len(d) == 0, "empty");
 	rnd_display_free(d);

@@ -80,6 +80,11 @@ static const struct resolve_base_case other_resolve[] = {
 	{ "http://a?q", "?", "http://a?" },                              /* empty but present query */
 	{ "mailto:x", "y", "mailto:y" },                                /* no "/" in the base path */
 	{ "foo:a/b", "../c", "foo:/c" },   /* 5.2.4 on "a/../c": rule C leaves "/c" */
+	/* A path that resolves to "//g" without an authority gets "/." in front,
+	 * or the result would read "g" as a host (RFC 3986 5.3 cannot say it). */
+	{ "a:/x", "..//g", "a:/.//g" },
+	{ "a:/x", ".//g", "a:/.//g" },
+	{ "a:/x", "//h/p", "a://h/p" },
 	{ "HTTP://A/b", "HTTP:c", "HTTP:c" },                          /* scheme copied, not case-folded */
 	{ "http://u@a:8/b", "//v@c:9/./d", "http://v@c:9/d" },
 	{ "http://a/b", "//c", "http://c" },

@@ -93,17 +93,16 @@ static inline iri_ctx *inv_ctx(void)
 
 /* ---- UTF-8, counted here --------------------------------------------- */
 
-/* Length of the "unit" at s[0..n) the way core counts code points: a lead
- * byte announces 2, 3 or 4 bytes and the unit takes as many continuation
- * bytes as follow, up to that; anything else is one byte. */
+static inline size_t inv_utf8_next(const uint8_t *s, size_t n, uint32_t *cp);
+
+/* Length of the "unit" at s[0..n) the way core counts code point positions
+ * (iri_utf8_count_cp): a well-formed sequence is one unit, and so is each
+ * byte of anything else -- the rule render uses too. */
 static inline size_t inv_core_unit(const uint8_t *s, size_t n)
 {
-	size_t need = s[0] >= 0xC0 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 :
-		s[0] >= 0xF0 && s[0] <= 0xF7 ? 4 : 1;
-	size_t k = 1;
-	while (k < need && k < n && (s[k] & 0xC0) == 0x80)
-		k++;
-	return k;
+	uint32_t cp;
+	size_t k = inv_utf8_next(s, n, &cp);
+	return k ? k : 1;
 }
 
 /* Units (code points) starting before byte off. */
@@ -871,8 +870,9 @@ static inline void inv_keys_apply(edb_buffer *b, ink_event ev)
 			edb_undo_boundary(b);
 			break;
 		}
+		/* TEXT may carry an action, done after the insert. */
 		inv_edb_state(b, "key text");
-		/* fall through: TEXT may carry an action, done after the insert */
+		/* fall through */
 	case INK_EV_ACTION:
 		INV_REQUIRE("keys", ev.action < INK_ACT_COUNT, "action %d", ev.action);
 		switch (ev.action) {
