@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "batch.h"
 #include "i18n.h"
@@ -13,6 +14,7 @@
 #include "messages.h"
 #include "output.h"
 #include "render_bidi.h"
+#include "render_sanitize.h"
 
 /* Lines longer than this are reported and skipped, not analysed. */
 #define BATCH_MAX_LINE_BYTES ((size_t)16 * 1024 * 1024)
@@ -363,12 +365,23 @@ static void cmd_host(batch *b, const char *text, size_t len)
 typedef struct {
 	batch *b;
 	json_object *rows;
+	const char *text;   /* the input being explained */
 } explain_sink;
+
+/* Terminal columns of UTF-8 text (code points where the locale cannot say). */
+static int display_width(const char *s)
+{
+	wchar_t w[64];
+	size_t n = mbstowcs(w, s, sizeof w / sizeof w[0] - 1);
+	if (n == (size_t)-1)
+		return (int)iri_utf8_count_cp(s, strlen(s));
+	int cols = wcswidth(w, n);
+	return cols < 0 ? (int)n : cols;
+}
 
 static bool explain_row(const iri_explain_row *row, void *user)
 {
 	explain_sink *sink = user;
-	batch *b = sink->b;
 	if (sink->rows) {
 		json_object *o = json_object_new_object();
 		if (row->cp == IRI_EXPLAIN_NO_CP)
@@ -387,28 +400,32 @@ static bool explain_row(const iri_explain_row *row, void *user)
 		json_object_array_add(sink->rows, o);
 		return true;
 	}
-	/* Text: glyph (sanitised), U+code, UTF-8, escaped, name, why. */
-	const char *text = b->base;   /* the input being explained */
-	printf("  ");
-	out_text(stdout, text + row->byte_start, row->byte_end - row->byte_start, true);
-	if (row->cp == IRI_EXPLAIN_NO_CP)
-		printf("\t%-8s", "-");
-	else
-		printf("\tU+%04X", (unsigned)row->cp);
-	printf("\t%-12s\t%-12s\t%-9s\t%s\t%s\n", row->utf8_hex, row->escaped,
-		msg_component(row->component), row->name, msg_explain_reason(row->reason));
+	/* Text: an aligned table: glyph (sanitised, padded by display
+	 * columns), U+code, UTF-8, escaped, component, name, why. */
+	const char *text = sink->text;
+	char glyph[64];
+	size_t glyph_len;
+	rnd_sanitize(text + row->byte_start, row->byte_end - row->byte_start, glyph, sizeof glyph, &glyph_len);
+	int cols = display_width(glyph);
+	char cp[16] = "-";
+	if (row->cp != IRI_EXPLAIN_NO_CP)
+		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
+	printf("  %s%*s  %-8s  %-11s  %-12s  %-9s  %s  (%s)\n", glyph, cols < 4 ? 4 - cols : 0, "", cp,
+		row->utf8_hex, row->escaped, msg_component(row->component), row->name,
+		msg_explain_reason(row->reason));
 	return true;
 }
 
 static void cmd_explain(batch *b, const char *text, size_t len)
 {
-	explain_sink sink = { b, NULL };
-	b->base = text;
-	if (b->json)
+	explain_sink sink = { b, NULL, text };
+	if (b->json) {
 		sink.rows = json_object_new_array();
-	else {
+	} else {
 		fputs("# ", stdout);
 		print_result(b, text, len);
+		printf("  %-4s  %-8s  %-11s  %-12s  %-9s  %s  (%s)\n", _("char"), _("code"), "UTF-8",
+			_("in the URI"), _("part"), _("name"), _("why"));
 	}
 	iri_explain(b->ctx, text, len, explain_row, &sink);
 	if (b->json) {
@@ -417,7 +434,6 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "chars", sink.rows);
 		out_json_line(stdout, o, b->stdout_tty);
 	}
-	b->base = NULL;
 	/* Bad input is bad input here too: messages on stderr, exit status 1. */
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	report_errors(b);
@@ -559,12 +575,12 @@ static void cmd_show(batch *b, const char *text, size_t len)
 		iri_host_forms forms;
 		iri_host_forms_init(&forms);
 		iri_host_analyse(b->ctx, text + h->start, h->end - h->start, &forms);
-		printf("%s\n", _("host forms"));
-		text_form(b, _("  unicode"), &forms.unicode, forms.unicode_errors);
-		text_form(b, _("  idna"), &forms.idna, forms.idna_errors);
-		text_form(b, _("  idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
-		text_form(b, _("  percent"), &forms.percent, 0);
-		text_form(b, _("  zld-1998"), &forms.zld, 0);
+		printf("%s\n", _("host forms"));   /* the same table as irie host */
+		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
+		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
+		text_form(b, _("idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
+		text_form(b, _("percent"), &forms.percent, 0);
+		text_form(b, _("zld-1998"), &forms.zld, 0);
 		iri_host_forms_fini(&forms);
 	}
 	size_t n = iri_diags_count(b->diags);

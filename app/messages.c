@@ -70,6 +70,7 @@ void msg_idna_errors(unsigned bits, char *buf, size_t size)
 		{ UIDNA_ERROR_CONTEXTJ, N_("joiner out of context (RFC 5892 CONTEXTJ)") },
 		{ UIDNA_ERROR_CONTEXTO_PUNCTUATION, N_("punctuation out of context (CONTEXTO)") },
 		{ UIDNA_ERROR_CONTEXTO_DIGITS, N_("mixed digit sets (CONTEXTO)") },
+		{ IRI_IDNA_ERROR_PROCESSING, N_("too long or out of memory: not processed") },
 	};
 	size_t used = 0;
 	buf[0] = '\0';
@@ -149,9 +150,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, "%s", _("label mixes scripts in a way that can be used for spoofing"));
 		return;
 	case IRI_D_CONFUSABLE:
-		snprintf(buf, size, "%s", d->detail == 2 ?
-			_("label can be confused with one written in another script") :
-			_("label looks like an ASCII name but is not one"));
+		snprintf(buf, size, "%s", _("label looks like an ASCII name but is not one"));
 		return;
 	case IRI_D_LOOKALIKE_DELIMITER:
 		snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,

@@ -56,6 +56,7 @@ typedef struct {
 	char **lines;
 	size_t n_lines, line;
 	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
+	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
 	/* screen state */
 	tui_overlay over;
 	int im_sel;
@@ -819,7 +820,13 @@ static void view_show(tui *t, size_t i)
 	if (t->n_lines == 0)
 		return;
 	t->line = i;
-	load_text(t, t->lines[i], strlen(t->lines[i]));
+	if (t->lines[i]) {
+		load_text(t, t->lines[i], strlen(t->lines[i]));
+	} else {
+		load_text(t, "", 0);
+		snprintf(t->status, sizeof t->status, _("line %zu is longer than %zu bytes: not shown"),
+			i + 1, (size_t)EDB_MAX_TEXT_BYTES);
+	}
 	edb_home(t->edb);
 	edb_clear_history(t->edb);
 	t->diag_sel = -1;
@@ -829,8 +836,13 @@ static void view_next_warning(tui *t)
 {
 	for (size_t i = t->line + 1; i < t->n_lines; i++) {
 		if (t->line_state[i] < 0) {
-			iri_check(t->ctx, t->lines[i], strlen(t->lines[i]), NULL, t->diags);
-			t->line_state[i] = iri_diags_count(t->diags) > 0;
+			/* A line too long to show counts as one with a finding. */
+			/* Its own list: t->diags belongs to the line on screen. */
+			if (!t->scan_diags && !(t->scan_diags = iri_diags_new()))
+				return;
+			if (t->lines[i])
+				iri_check(t->ctx, t->lines[i], strlen(t->lines[i]), NULL, t->scan_diags);
+			t->line_state[i] = !t->lines[i] || iri_diags_count(t->scan_diags) > 0;
 		}
 		if (t->line_state[i] > 0) {
 			view_show(t, i);
@@ -1022,6 +1034,26 @@ static ink_event feed_curses_key(tui *t, int key)
 	return (ink_event){ .kind = INK_EV_NONE };
 }
 
+/* One line of f into line (reset first), at most cap bytes kept; the rest of
+ * a longer line is read and dropped.  Returns false at the end of the file. */
+static bool read_capped_line(FILE *f, iri_buf *line, size_t cap, bool *too_long)
+{
+	int c;
+	bool any = false;
+	iri_buf_reset(line);
+	*too_long = false;
+	while ((c = getc(f)) != EOF) {
+		any = true;
+		if (c == '\n')
+			break;
+		if (line->len < cap)
+			iri_buf_putc(line, (char)c);
+		else
+			*too_long = true;
+	}
+	return any;
+}
+
 static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
@@ -1030,11 +1062,12 @@ static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 		return false;
 	}
 	size_t cap = 0;
-	char *line = NULL;
-	size_t lcap = 0;
-	ssize_t n;
-	while ((n = getline(&line, &lcap, f)) >= 0 && t->n_lines < VIEW_MAX_LINES) {
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+	iri_buf line;
+	iri_buf_init(&line);
+	bool too_long;
+	while (t->n_lines < VIEW_MAX_LINES && read_capped_line(f, &line, EDB_MAX_TEXT_BYTES, &too_long)) {
+		size_t n = line.len;
+		while (n > 0 && line.data[n - 1] == '\r')
 			n--;
 		if (t->n_lines == cap) {
 			size_t want = cap ? cap * 2 : 256;
@@ -1044,16 +1077,23 @@ static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 			t->lines = p;
 			cap = want;
 		}
-		/* NUL bytes cannot be edited: they end the line here (and check
-		 * reports them in the batch commands). */
-		t->lines[t->n_lines++] = strndup(line, (size_t)n);
+		/* A line over the cap is kept as NULL and reported when shown;
+		 * NUL bytes cannot be edited and end the line (batch check reports
+		 * them). */
+		char *copy = too_long ? NULL : strndup(line.data ? line.data : "", n);
+		if (!too_long && !copy)
+			break;
+		t->lines[t->n_lines++] = copy;
 	}
-	free(line);
+	iri_buf_fini(&line);
 	if (f != stdin)
 		fclose(f);
 	t->line_state = malloc(t->n_lines ? t->n_lines : 1);
-	if (t->line_state)
-		memset(t->line_state, -1, t->n_lines ? t->n_lines : 1);
+	if (!t->line_state) {
+		snprintf(err, err_size, "%s", _("out of memory"));
+		return false;
+	}
+	memset(t->line_state, -1, t->n_lines ? t->n_lines : 1);
 	if (t->n_lines == 0) {
 		snprintf(err, err_size, _("%s has no lines"), path);
 		return false;
@@ -1098,6 +1138,7 @@ static void tui_free(tui *t)
 		free(t->lines[i]);
 	free(t->lines);
 	free(t->line_state);
+	iri_diags_free(t->scan_diags);
 }
 
 int tui_main(const tui_options *opts)

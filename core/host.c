@@ -24,8 +24,8 @@
 /* Length problems of RFC 1034 3.1 (ICU reports them from ToASCII only). */
 #define IDNA_LENGTH_ERRORS (UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG)
 /* Returned when ICU itself fails (bad argument, no memory) rather than
- * reporting a UTS #46 error: the name could not be processed as an IDN. */
-#define IDNA_CALL_FAILED UIDNA_ERROR_INVALID_ACE_LABEL
+ * reporting a UTS #46 error: a bit of irie's own (iri_host.h). */
+#define IDNA_CALL_FAILED IRI_IDNA_ERROR_PROCESSING
 
 /* RFC 1034 3.1: 63 octets per label, 255 per name on the wire, i.e. 253
  * characters in text form without the root's trailing dot. */

@@ -87,7 +87,8 @@ typedef struct {
  *   BAD_IDN               ICU UIDNA_ERROR_* bits
  *   BIDI_MIXED_DIRECTION  0
  *   BIDI_BOUNDARY         1 = component starts with a wrong character, 2 = ends with one
- *   CONFUSABLE            1 = skeleton matches an ASCII host, 2 = whole-script confusable
+ *   CONFUSABLE            1 = its UTS #39 skeleton is an ASCII label (ICU has no
+ *                         whole-script confusable test since ICU 58)
  *   MIXED_SCRIPT          the URestrictionLevel ICU found
  *   LEGACY_CHARSET        0 = characters were read in the charset, 1 = none could be
  *   TOO_MANY_DIAGNOSTICS  number of diagnostics dropped

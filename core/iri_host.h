@@ -47,6 +47,11 @@ const char *iri_host_result_name(iri_host_result r);
 /* Fills every form of host[0..len), which may be given in any of them. */
 iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri_host_forms *out);
 
+/* Set with the UIDNA_ERROR_* bits when ICU could not process the name at all
+ * (no memory, input over the cap) rather than finding a UTS #46 error;
+ * ICU's own bits stay below it. */
+#define IRI_IDNA_ERROR_PROCESSING 0x40000000u
+
 /* UTS #46 ToASCII / ToUnicode on a whole domain name (ICU uidna_nameTo*_UTF8,
  * with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules).  Output is
  * reset and filled; returns the UIDNA_ERROR_* bits (0 = no error). */
