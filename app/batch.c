@@ -26,6 +26,7 @@ struct batch {
 	const char *command;
 	iri_ctx *ctx;
 	iri_diags *diags;
+	iri_diags *extra;       /* to-iri's own findings, next to check's */
 	iri_buf out;
 	bool json;
 	bool stdout_tty;
@@ -170,14 +171,12 @@ static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)
 static void cmd_to_iri(batch *b, const char *text, size_t len)
 {
 	iri_check(b->ctx, text, len, NULL, b->diags);
-	iri_diags *extra = iri_diags_new();
+	iri_diags *extra = b->extra;   /* the mapping's own findings (LEGACY_CHARSET) */
+	iri_diags_clear(extra);
 	iri_map_result r = iri_to_iri(b->ctx, text, len, &b->to_iri, &b->out, extra);
-	if (r == IRI_MAP_BAD_CHARSET) {
-		iri_diags_free(extra);
+	if (r == IRI_MAP_BAD_CHARSET)
 		return;   /* checked before the first line */
-	}
 	if (map_failed(b, text, len, r)) {
-		iri_diags_free(extra);
 		report_errors(b);
 		return;
 	}
@@ -203,7 +202,6 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
 			diag_text(b, stderr, b->stderr_tty, iri_diags_get(extra, i));
 	}
-	iri_diags_free(extra);
 	report_errors(b);
 }
 
@@ -789,9 +787,11 @@ int batch_main(int argc, char **argv)
 	iri_ctx_result cr;
 	b.ctx = iri_ctx_new(&cr);
 	b.diags = iri_diags_new();
+	b.extra = iri_diags_new();
 	b.display = rnd_display_new();
-	if (!b.ctx || !b.diags || !b.display) {
+	if (!b.ctx || !b.diags || !b.extra || !b.display) {
 		rnd_display_free(b.display);
+		iri_diags_free(b.extra);
 		fprintf(stderr, _("irie: cannot initialise ICU (%s)\n"), iri_ctx_result_name(cr));
 		iri_ctx_free(b.ctx);
 		iri_diags_free(b.diags);
@@ -829,6 +829,7 @@ int batch_main(int argc, char **argv)
 	}
 	iri_buf_fini(&b.out);
 	rnd_display_free(b.display);
+	iri_diags_free(b.extra);
 	iri_diags_free(b.diags);
 	iri_ctx_free(b.ctx);
 	return status;

@@ -25,7 +25,7 @@
 /* Colour pairs: one per component, then the chrome. */
 enum {
 	PAIR_SCHEME = 1, PAIR_USERINFO, PAIR_HOST, PAIR_PORT, PAIR_PATH, PAIR_QUERY, PAIR_FRAGMENT,
-	PAIR_ERROR, PAIR_WARNING, PAIR_INFO, PAIR_TITLE, PAIR_PLACEHOLDER
+	PAIR_ERROR, PAIR_WARNING, PAIR_INFO, PAIR_TITLE
 };
 
 typedef enum { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_IM_MENU } tui_overlay;
@@ -171,7 +171,8 @@ static attr_t pair_attr(int pair)
 	return term_has_colour() && pair ? COLOR_PAIR(pair) : 0;
 }
 
-/* Draws UTF-8 that render has already made safe (cells) or that is ASCII. */
+/* Draws text that is safe as it is: render's cells, or irie's own strings
+ * (translations included); anything from input goes through put_text(). */
 static void put_safe(int row, int col, const char *s, attr_t attr)
 {
 	attrset(attr);
@@ -184,8 +185,6 @@ static void put_text(int row, int col, int width, const char *s, size_t n, attr_
 {
 	if (width <= 0)
 		return;
-	rnd_display *aux = NULL;
-	(void)aux;
 	char buf[1024];
 	size_t out_len;
 	rnd_sanitize(s, n, buf, sizeof buf, &out_len);
@@ -270,7 +269,7 @@ static int draw_edit_line(tui *t, int row)
 		if (x + c->width > width)
 			break;
 		attr_t a = pair_attr(component_pair(c->component));
-		uint8_t m = c->cp_start != RND_NO_CP && c->cp_start < n_cp ? t->cp_marks[c->cp_start] : 0;
+		uint8_t m = t->cp_marks && c->cp_start != RND_NO_CP && c->cp_start < n_cp ? t->cp_marks[c->cp_start] : 0;
 		if (m & MARK_DIAG)
 			a |= A_UNDERLINE;
 		if (m & MARK_ERROR)
@@ -291,8 +290,7 @@ static void draw_uri_line(tui *t, int row)
 	if (width <= 0 || !t->uri.data)
 		return;
 	size_t len;
-	const char *text = current_text(t, &len);
-	(void)text;
+	current_text(t, &len);
 	size_t cur = cursor_cp(t), n_cp = rnd_logical_len(t->disp);
 	size_t hl_start = 0, hl_end = 0;
 	if (cur < n_cp && t->uri_off && len + 1 <= t->uri_off_cap) {
@@ -304,8 +302,16 @@ static void draw_uri_line(tui *t, int row)
 			c0 = cells[cell].cp_start;
 			c1 = cells[cell].cp_end;
 		}
-		hl_start = t->uri_off[rnd_cp_byte(t->disp, c0)];
-		hl_end = t->uri_off[rnd_cp_byte(t->disp, c1)];
+		size_t b0 = rnd_cp_byte(t->disp, c0), b1 = rnd_cp_byte(t->disp, c1);
+		hl_start = t->uri_off[b0];
+		hl_end = t->uri_off[b1];
+		/* A host converted whole (A-labels) maps every byte to its start:
+		 * then the whole host is what this character became part of. */
+		const iri_span *h = &t->ref.comp[IRI_COMP_HOST];
+		if (hl_end == hl_start && h->present && b0 >= h->start && b0 < h->end) {
+			hl_start = t->uri_off[h->start];
+			hl_end = t->uri_off[h->end];
+		}
 	}
 	iri_ref u;
 	iri_split(t->uri.data, t->uri.len, &u);
@@ -1116,7 +1122,6 @@ static void init_colours(void)
 	init_pair(PAIR_WARNING, COLOR_YELLOW, -1);
 	init_pair(PAIR_INFO, COLOR_CYAN, -1);
 	init_pair(PAIR_TITLE, COLOR_BLUE, -1);
-	init_pair(PAIR_PLACEHOLDER, COLOR_RED, -1);
 }
 
 static void tui_free(tui *t)

@@ -499,7 +499,7 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			if (i == pa->end || text[i] == '/') {
 				size_t n = i - seg;
 				if ((n == 1 && text[seg] == '.') || (n == 2 && text[seg] == '.' && text[seg + 1] == '.'))
-					dots = !(seg == pa->start && !sc->present && !ref->has_authority && text[pa->start] != '/');
+					dots = true;
 				seg = i + 1;
 			}
 		}

@@ -105,17 +105,6 @@ static bool buf_reserve(iri_buf *b, size_t n_bytes)
 	return true;
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 static char ascii_lower(char c)
 {
 	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
@@ -155,26 +144,11 @@ static bool is_utf8(const char *s, size_t len)
 }
 
 /* RFC 3986 2.1: "%" HEXDIG HEXDIG is one octet; a lone "%" stays as it is. */
-static bool pct_decode(const char *s, size_t len, iri_buf *out)
-{
-	iri_buf_reset(out);
-	for (size_t i = 0; i < len; i++) {
-		int hi, lo;
-		if (s[i] == '%' && i + 2 < len && (hi = hex_value(s[i + 1])) >= 0 &&
-		    (lo = hex_value(s[i + 2])) >= 0) {
-			iri_buf_putc(out, (char)(hi * 16 + lo));
-			i += 2;
-		} else {
-			iri_buf_putc(out, s[i]);
-		}
-	}
-	return !out->failed;
-}
 
 static bool has_pct_escape(const char *s, size_t len)
 {
 	for (size_t i = 0; i + 2 < len; i++)
-		if (s[i] == '%' && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0)
+		if (s[i] == '%' && iri_hex_value(s[i + 1]) >= 0 && iri_hex_value(s[i + 2]) >= 0)
 			return true;
 	return false;
 }
@@ -333,7 +307,7 @@ bool iri_zld_decode(const char *in, size_t len, iri_buf *out)
 		char c = i < body_len ? in[i] : '.';
 		char u = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
 		bool initial = u >= 'G' && u <= 'V';
-		int sub = hex_value(u);
+		int sub = iri_hex_value(u);
 		if (c == '.' || initial) {
 			/* Finish the code point in progress: at least two nibbles, no
 			 * leading zero nibble beyond the last two (canonical form). */
@@ -434,7 +408,7 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 	/* Which form was given, and its Unicode text (not yet mapped). */
 	if (has_pct_escape(host, len)) {
 		out->input_form = IRI_HOSTFORM_PERCENT;
-		pct_decode(host, len, &decoded);
+		iri_pct_decode(host, len, &decoded);
 	} else if (ends_with_zld(host, len) && iri_zld_decode(host, len, &decoded)) {
 		out->input_form = IRI_HOSTFORM_ZLD;
 	} else {
@@ -578,7 +552,7 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 	const char *lab = sc->text + start;
 	size_t lab_len = end - start;
 	if (raw_pct) {
-		if (!pct_decode(lab, lab_len, &sc->label))
+		if (!iri_pct_decode(lab, lab_len, &sc->label))
 			return;
 		lab = sc->label.data ? sc->label.data : "";
 		lab_len = sc->label.len;
@@ -643,7 +617,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	const char *name = host;
 	size_t name_len = len;
 	if (pct) {
-		if (!pct_decode(host, len, &whole))
+		if (!iri_pct_decode(host, len, &whole))
 			goto done;
 		name = whole.data ? whole.data : "";
 		name_len = whole.len;

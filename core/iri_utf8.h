@@ -2,8 +2,11 @@
 #ifndef IRI_UTF8_H
 #define IRI_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "iri_buf.h"
 
 typedef enum {
 	IRI_UTF8_OK,
@@ -36,5 +39,9 @@ int iri_hex_value(char c);
 /* True if text[i..] starts a well-formed "%" HEXDIG HEXDIG (RFC 3986 2.1) within
  * len bytes; stores the octet in *octet. */
 int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet);
+
+/* Decodes every well-formed %HH of s[0..n_bytes) into out (reset first); the
+ * rest is copied.  false if out's cap was reached. */
+bool iri_pct_decode(const char *s, size_t n_bytes, iri_buf *out);
 
 #endif

@@ -101,21 +101,6 @@ static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_
 	}
 }
 
-/* Percent-decodes host[0..n) into out; false if the result has no non-ASCII. */
-static void pct_decode(const char *s, size_t n, iri_buf *out)
-{
-	iri_buf_reset(out);
-	for (size_t i = 0; i < n; i++) {
-		uint8_t octet;
-		if (iri_pct_at(s, n, i, &octet)) {
-			iri_buf_putc(out, (char)octet);
-			i += 2;
-		} else {
-			iri_buf_putc(out, s[i]);
-		}
-	}
-}
-
 /* The host of RFC 3987 3.1: converted only if written with non-ASCII
  * characters, so an ASCII host (A-labels, %-escapes) is left as it is and
  * mapping twice changes nothing. */
@@ -127,7 +112,7 @@ static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size
 		return;
 	}
 	iri_buf *decoded = &ctx->tmp[1], *conv = &ctx->tmp[2];
-	pct_decode(text + hs, he - hs, decoded);
+	iri_pct_decode(text + hs, he - hs, decoded);
 	bool ok = false;
 	if (!decoded->failed) {
 		if (mode == IRI_HOSTMODE_IDNA)

@@ -428,9 +428,8 @@ iri_parse_result iri_parse(const char *text, size_t len, iri_parse_flags flags, 
 		validate_chars(out, IRI_COMP_QUERY, flags);
 	if (out->comp[IRI_COMP_FRAGMENT].present)
 		validate_chars(out, IRI_COMP_FRAGMENT, flags);
-	/* Components are validated in text order except that the first error
-	 * reported should be the leftmost one; fail() keeps the first found, and
-	 * the order above is text order. */
+	/* Validated in text order, and fail() keeps the first: the result is the
+	 * leftmost violation. */
 	return out->result;
 }
 

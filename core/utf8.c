@@ -1,5 +1,6 @@
 /* Strict UTF-8 decoding (RFC 3629 3 and 4), with the reason for each failure
  * so diagnostics can tell overlong and surrogate forms apart. */
+#include "iri_buf.h"
 #include "iri_utf8.h"
 
 const char *iri_utf8_status_name(iri_utf8_status s)
@@ -115,4 +116,19 @@ int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet)
 		return 0;
 	*octet = (uint8_t)(hi << 4 | lo);
 	return 1;
+}
+
+bool iri_pct_decode(const char *s, size_t n_bytes, iri_buf *out)
+{
+	iri_buf_reset(out);
+	for (size_t i = 0; i < n_bytes; i++) {
+		uint8_t octet;
+		if (iri_pct_at(s, n_bytes, i, &octet)) {
+			iri_buf_putc(out, (char)octet);
+			i += 2;
+		} else {
+			iri_buf_putc(out, s[i]);
+		}
+	}
+	return !out->failed;
 }
