@@ -271,8 +271,9 @@ static void host_diagnostics(batch *b, const char *text, size_t len, const iri_r
 			const iri_diag *d = iri_diags_get(all, i);
 			bool in_host = d->byte_start >= lo && (d->byte_start < hi ||
 				(d->byte_start == hi && d->component == IRI_COMP_HOST));
-			if (d->code == IRI_D_TOO_MANY_DIAGNOSTICS)
-				in_host = true;
+			if (d->code == IRI_D_TOO_MANY_DIAGNOSTICS ||
+			    (d->code == IRI_D_SYNTAX && d->detail == IRI_PARSE_JUNK_AFTER_IP_LITERAL))
+				in_host = true;   /* junk after "]" belongs to the host's story */
 			if (!in_host)
 				continue;
 			size_t end = d->byte_end;
@@ -316,15 +317,17 @@ static void cmd_host(batch *b, const char *text, size_t len)
 	iri_host_forms_init(&forms);
 	/* An IP literal or IPv4 address has no other encodings: every form is
 	 * the address as written (RFC 3986 3.2.2); IDNA does not apply. */
-	bool ip = host_len > 0 && (host[0] == '[' || iri_is_ipv4(host, host_len));
+	bool ip = host_len > 0 && (iri_is_ipv4(host, host_len) || (host_len >= 2 && host[0] == '[' &&
+		host[host_len - 1] == ']' && (iri_is_ipv6(host + 1, host_len - 2) || iri_is_ipvfuture(host + 1, host_len - 2))));
+	bool bad_literal = host_len > 0 && host[0] == '[' && !ip;
 	iri_host_result r = IRI_HOST_OK;
 	if (ip) {
 		iri_buf *all[] = { &forms.unicode, &forms.idna, &forms.idna_transitional, &forms.percent, &forms.zld };
 		for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
 			iri_buf_append(all[k], host, host_len);
-	} else {
+	} else if (!bad_literal) {
 		r = iri_host_analyse(b->ctx, host, host_len, &forms);
-	}
+	}   /* a broken "[...]": no forms; check's SYNTAX finding says why */
 	host_diagnostics(b, text, len, &ref, host, host_len);
 	/* JSON values are lower case, like the other fields. */
 	char form_name[32];
@@ -732,7 +735,7 @@ int batch_main(int argc, char **argv)
 	int c;
 	/* Options may come before or after the inputs (GNU getopt permutes);
 	 * "--" ends them, for an input that starts with "-". */
-	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON: b.json = true; break;
 		case OPT_NFC: b.to_uri.nfc = true; break;
@@ -740,7 +743,21 @@ int batch_main(int argc, char **argv)
 		case OPT_CHARSET: b.to_iri.charset = optarg; break;
 		case OPT_FORM: form_opt = optarg; break;
 		case OPT_NO_SHAPE: b.render.shape_arabic = false; break;
-		default: return usage_error(b.command, _("unknown option"));
+		case ':': {
+			char safe[256], what[400];
+			snprintf(what, sizeof what, _("option '%s' needs a value"),
+				out_safe_arg(argv[optind - 1], safe, sizeof safe));
+			return usage_error(b.command, what);
+		}
+		default: {
+			/* A short option (irie has none) is named by optopt; a long one
+			 * is the argument getopt just stepped over. */
+			char safe[256], what[400], shortopt[3] = { '-', (char)optopt, 0 };
+			const char *bad = optopt > 0x20 && optopt < 0x7F ? shortopt : argv[optind - 1];
+			snprintf(what, sizeof what, _("unknown option '%s' (an input that starts with '-' needs '--' before it)"),
+				out_safe_arg(bad, safe, sizeof safe));
+			return usage_error(b.command, what);
+		}
 		}
 	}
 	if (b.json && fn == cmd_show)
@@ -806,7 +823,7 @@ int batch_main(int argc, char **argv)
 		iri_buf_init(&probe);
 		if (iri_to_iri(b.ctx, "", 0, &b.to_iri, &probe, NULL) == IRI_MAP_BAD_CHARSET) {
 			char safe[256];
-			fprintf(stderr, _("irie to-iri: unknown charset '%s'\n"),
+			fprintf(stderr, _("irie to-iri: unknown charset '%s', or not one whose octets can be read from escapes (it must be ASCII-compatible and stateless)\n"),
 				out_safe_arg(b.to_iri.charset, safe, sizeof safe));
 			status = 2;
 		}

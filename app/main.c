@@ -62,8 +62,8 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && batch_is_command(argv[1]))
 		return batch_main(argc - 1, argv + 1);
-	/* "irie --json check ...": a batch option before the command. */
-	if (argc >= 3 && strncmp(argv[1], "--", 2) == 0 && batch_is_command(argv[2])) {
+	/* "irie --json check ...": the one option that may come before the command. */
+	if (argc >= 3 && strcmp(argv[1], "--json") == 0 && batch_is_command(argv[2])) {
 		char *cmd = argv[2];
 		argv[2] = argv[1];
 		argv[1] = cmd;

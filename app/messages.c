@@ -198,7 +198,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		return;
 	case IRI_D_LEGACY_CHARSET:
 		snprintf(buf, size, "%s", d->detail == 0 ? _("escapes read in the legacy charset given, not UTF-8") :
-			_("escapes that the legacy charset given cannot read; they stay escaped"));
+			_("escapes the legacy charset given cannot read, or that give characters not allowed unescaped; they stay escaped"));
 		return;
 	case IRI_D_TOO_MANY_DIAGNOSTICS:
 		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);

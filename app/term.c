@@ -23,13 +23,15 @@ static struct {
 	bool saved_ok;
 	bool open;
 	bool colour;
-	volatile sig_atomic_t pending;
+	/* One flag per kind: a SIGHUP that arrives while suspended must not be
+	 * overwritten by the SIGCONT that follows it. */
+	volatile sig_atomic_t got_hup, got_term, got_int, got_cont;
 	char leave[64];           /* bytes that undo our modes: bidi, paste, mouse, cursor */
 	size_t leave_len;
-	struct sigaction old[NSIG];   /* the handlers before ours, restored on close */
+	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1 };
 
-static const int handled_signals[] = {
+static const int handled_signals[9] = {
 	SIGTSTP, SIGHUP, SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL,
 };
 
@@ -70,7 +72,12 @@ static void on_fatal(int sig)
 
 static void on_quit(int sig)
 {
-	term.pending = sig == SIGHUP ? TERM_SIG_HUP : TERM_SIG_TERM;
+	if (sig == SIGHUP)
+		term.got_hup = 1;
+	else if (sig == SIGINT)
+		term.got_int = 1;
+	else
+		term.got_term = 1;
 }
 
 static void install(int sig, void (*fn)(int))
@@ -95,7 +102,7 @@ static void on_tstp(int sig)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGTSTP);            /* stopped here until SIGCONT */
 	install(sig, on_tstp);
-	term.pending = TERM_SIG_CONT;
+	term.got_cont = 1;
 	errno = saved_errno;
 }
 
@@ -117,7 +124,7 @@ bool term_open(char *err, size_t err_size)
 	term.leave_len = strlen(term.leave);
 	/* Ours before curses' own, so a suspend restores bidi mode as well. */
 	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], NULL, &term.old[handled_signals[i]]);
+		sigaction(handled_signals[i], NULL, &term.old[i]);
 	install(SIGTSTP, on_tstp);
 	install(SIGHUP, on_quit);
 	install(SIGTERM, on_quit);
@@ -130,6 +137,8 @@ bool term_open(char *err, size_t err_size)
 	term.screen = newterm(NULL, term.tty, term.tty);
 	if (!term.screen) {
 		snprintf(err, err_size, "%s", _("cannot start curses on this terminal (is TERM right?)"));
+		for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+			sigaction(handled_signals[i], &term.old[i], NULL);
 		fclose(term.tty);
 		term.tty = NULL;
 		term.fd = -1;
@@ -174,7 +183,7 @@ void term_close(void)
 	term.screen = NULL;
 	/* Nobody reads the flags any more: the handlers from before. */
 	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], &term.old[handled_signals[i]], NULL);
+		sigaction(handled_signals[i], &term.old[i], NULL);
 	fclose(term.tty);
 	term.tty = NULL;
 	term.fd = -1;
@@ -182,8 +191,11 @@ void term_close(void)
 
 term_signal term_take_signal(void)
 {
-	term_signal s = (term_signal)term.pending;
-	term.pending = TERM_SIG_NONE;
+	/* Leaving wins over redrawing. */
+	term_signal s = term.got_hup ? TERM_SIG_HUP : term.got_term ? TERM_SIG_TERM :
+	                term.got_int ? TERM_SIG_INT : term.got_cont ? TERM_SIG_CONT : TERM_SIG_NONE;
+	if (s == TERM_SIG_CONT)
+		term.got_cont = 0;
 	if (s == TERM_SIG_CONT && term.open) {
 		/* Back from a suspend: curses' program mode (refresh after endwin
 		 * re-enters it), our modes, then a full repaint. */

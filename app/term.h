@@ -13,7 +13,8 @@
 typedef enum {
 	TERM_SIG_NONE,
 	TERM_SIG_HUP,     /* the terminal went away: save and leave */
-	TERM_SIG_TERM,    /* SIGTERM or SIGINT: save and leave */
+	TERM_SIG_TERM,    /* SIGTERM: save and leave */
+	TERM_SIG_INT,     /* SIGINT (from kill; C-c is a key in raw mode): save and leave, 130 */
 	TERM_SIG_CONT     /* resumed after a suspend: redraw */
 } term_signal;
 

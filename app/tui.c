@@ -485,6 +485,20 @@ static bool teach_row(const iri_explain_row *row, void *user)
 	return true;
 }
 
+typedef struct {
+	size_t cursor_byte;
+	size_t *rows;
+} teach_count;
+
+static bool count_rows_before(const iri_explain_row *row, void *user)
+{
+	teach_count *c = user;
+	if (row->byte_start >= c->cursor_byte)
+		return false;
+	(*c->rows)++;
+	return true;
+}
+
 /* F4: the IRI character by character, the host in every encoding, and the
  * escapes read as a legacy charset. */
 static void draw_teach(tui *t, int row, int max_rows)
@@ -499,9 +513,11 @@ static void draw_teach(tui *t, int row, int max_rows)
 	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
 	if (table_rows < 1)
 		table_rows = max_rows - 1;
-	size_t cur = cursor_cp(t);
+	/* Rows, not code points: an escape is one row of three characters. */
+	size_t cursor_row = 0;
+	iri_explain(t->ctx, text, len, count_rows_before, &(teach_count){ edb_cursor(t->edb), &cursor_row });
 	teach_sink s = { t, row + 1, table_rows, COLS, 0, edb_cursor(t->edb),
-		cur > (size_t)table_rows / 2 ? cur - (size_t)table_rows / 2 : 0, 0 };
+		cursor_row > (size_t)table_rows / 2 ? cursor_row - (size_t)table_rows / 2 : 0, 0 };
 	iri_explain(t->ctx, text, len, teach_row, &s);
 	int r = 1 + s.r;
 	if (t->host_shown && r + 2 < max_rows) {
@@ -750,8 +766,13 @@ static void load_text(tui *t, const char *s, size_t len)
 		snprintf(t->status, sizeof t->status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
 			first_bad + 1);
 	}
-	if (r == EDB_TOO_LONG)
-		snprintf(t->status, sizeof t->status, _("too long to edit (more than %zu bytes)"), (size_t)EDB_MAX_TEXT_BYTES);
+	if (r != EDB_OK) {
+		/* Never show the previous text as if it were this one. */
+		edb_set_text(t->edb, "", 0);
+		if (r == EDB_TOO_LONG)
+			snprintf(t->status, sizeof t->status, _("too long to edit (more than %zu bytes)"),
+				(size_t)EDB_MAX_TEXT_BYTES);
+	}
 	edb_end(t->edb);
 }
 
@@ -1198,7 +1219,7 @@ int tui_main(const tui_options *opts)
 		term_signal sig = term_take_signal();
 		if (sig == TERM_SIG_CONT)
 			dirty = true;
-		if (sig == TERM_SIG_HUP || sig == TERM_SIG_TERM) {
+		if (sig == TERM_SIG_HUP || sig == TERM_SIG_TERM || sig == TERM_SIG_INT) {
 			/* Never lose the text: it goes to the history first. */
 			size_t len;
 			const char *text = current_text(&t, &len);
@@ -1206,7 +1227,7 @@ int tui_main(const tui_options *opts)
 			term_close();
 			if (!saved)
 				snprintf(err, sizeof err, _("could not save the text to the history (%s)"), history_path(t.hist));
-			status = sig == TERM_SIG_HUP ? 129 : 143;
+			status = sig == TERM_SIG_HUP ? 129 : sig == TERM_SIG_INT ? 130 : 143;
 			goto out;
 		}
 		if (kind == ERR)
@@ -1252,6 +1273,8 @@ int tui_main(const tui_options *opts)
 			bool tty = isatty(STDOUT_FILENO);
 			if (t.print_uri)
 				out_text(stdout, t.uri.data ? t.uri.data : "", t.uri.len, tty);
+			else if (t.view && t.lines[t.line])   /* the file's own bytes, not the repaired view */
+				out_text(stdout, t.lines[t.line], strlen(t.lines[t.line]), tty);
 			else
 				out_text(stdout, text, len, tty);
 			fputc('\n', stdout);

@@ -124,3 +124,10 @@ bool iri_joiner_in_context(uint32_t prev, uint32_t joiner, uint32_t next)
 	}
 	return false;
 }
+
+bool iri_is_emoji_element_tail(uint32_t cp)
+{
+	/* UTS #51 ED-16/ED-17: an emoji ZWJ element may end in a presentation
+	 * selector (U+FE0F, U+FE0E) or a skin-tone modifier (U+1F3FB..1F3FF). */
+	return cp == 0xFE0F || cp == 0xFE0E || (cp >= 0x1F3FB && cp <= 0x1F3FF);
+}

@@ -28,13 +28,17 @@ static bool joiner_in_context(const uint8_t *s, size_t len, size_t i, uint32_t j
 	size_t p = i;
 	uint32_t prev = 0, next = 0;
 	iri_utf8_status st;
-	if (p > 0) {
+	size_t end = i;
+	while (p > 0) {
 		do
 			p--;
 		while (p > 0 && (s[p] & 0xC0) == 0x80);
-		iri_utf8_decode(s + p, i - p, &prev, &st);
+		iri_utf8_decode(s + p, end - p, &prev, &st);
 		if (st != IRI_UTF8_OK)
 			prev = 0;
+		if (!prev || !iri_is_emoji_element_tail(prev))
+			break;
+		end = p;   /* ❤️‍🔥: look past the selector to the pictograph */
 	}
 	if (i + 3 < len) {
 		iri_utf8_decode(s + i + 3, len - i - 3, &next, &st);
@@ -144,6 +148,13 @@ static void check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_
 	    u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO) {
 		char sug[64];
 		size_t k = nfkc_of(ctx, cp, sug);
+		/* Not if the NFKC form holds a delimiter (℅ is "c/o"): replacing
+		 * would change the IRI's structure, not just its spelling. */
+		for (size_t q = 0; q < k; q++) {
+			uint32_t a = (unsigned char)sug[q];
+			if (iri_is_gen_delim(a) || a == '%' || (comp == IRI_COMP_HOST && iri_is_sub_delim(a)))
+				k = 0;
+		}
 		iri_diags_add(d, IRI_D_NOT_NFKC, comp, i, i + n, cp, k ? sug : NULL, k);
 	}
 }
@@ -521,13 +532,9 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 #define URI_EXPANSION_MIN_CHARS 256
 static void check_expansion(const iri_ref *ref, iri_diags *d)
 {
-	size_t cps = 0, uri_chars = 0;
-	for (size_t i = 0; i < ref->len; i++) {
-		unsigned char c = (unsigned char)ref->text[i];
-		if ((c & 0xC0) != 0x80)
-			cps++;
-		uri_chars += c >= 0x80 ? 3 : 1;
-	}
+	size_t cps = iri_utf8_count_cp(ref->text, ref->len), uri_chars = 0;
+	for (size_t i = 0; i < ref->len; i++)
+		uri_chars += (unsigned char)ref->text[i] >= 0x80 ? 3 : 1;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= URI_EXPANSION_MIN_CHARS)
 		iri_diags_add(d, IRI_D_URI_EXPANSION, IRI_COMP_NONE, 0, ref->len, (int64_t)uri_chars, NULL, 0);
 }

@@ -127,6 +127,33 @@ int iri_ctx_open_charset(iri_ctx *ctx, const char *name)
 	UConverter *conv = ucnv_open(name, &err);
 	if (U_FAILURE(err) || !conv)
 		return 0;
+	/* Escapes in a URI stand for octets of an ASCII-compatible charset
+	 * (RFC 3987 3.2): multi-unit, stateful and 7-bit encodings (UTF-16/32,
+	 * ISO-2022, HZ, UTF-7, EBCDIC, ...) cannot be read from %HH runs. */
+	bool suitable = ucnv_getMinCharSize(conv) == 1;
+	switch (ucnv_getType(conv)) {
+	case UCNV_UTF16_BigEndian: case UCNV_UTF16_LittleEndian: case UCNV_UTF16:
+	case UCNV_UTF32_BigEndian: case UCNV_UTF32_LittleEndian: case UCNV_UTF32:
+	case UCNV_ISO_2022: case UCNV_HZ: case UCNV_UTF7: case UCNV_IMAP_MAILBOX:
+	case UCNV_SCSU: case UCNV_BOCU1: case UCNV_EBCDIC_STATEFUL: case UCNV_CESU8:
+		suitable = false;
+		break;
+	default:
+		break;
+	}
+	/* ASCII letters, digits and delimiters must read as themselves. */
+	for (int c = 0x20; suitable && c < 0x7F; c++) {
+		char in = (char)c;
+		UChar u16[4];
+		err = U_ZERO_ERROR;
+		int32_t n16 = ucnv_toUChars(conv, u16, 4, &in, 1, &err);
+		suitable = U_SUCCESS(err) && n16 == 1 && u16[0] == c;
+	}
+	if (!suitable) {
+		ucnv_close(conv);
+		return 0;
+	}
+	err = U_ZERO_ERROR;
 	/* Stop at the first byte the charset cannot map: such escapes stay escaped. */
 	ucnv_setToUCallBack(conv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &err);
 	if (ctx->conv)

@@ -102,6 +102,8 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 			uint32_t cp;
 			iri_utf8_status st;
 			size_t n = iri_utf8_decode(s + i, len - i, &cp, &st);
+			if (st != IRI_UTF8_OK)
+				n = 1;   /* a row per ill-formed byte, one position each (iri_utf8.h) */
 			row.byte_end = i + n;
 			hex_octets(s + i, n, &row);
 			if (st != IRI_UTF8_OK) {

@@ -33,4 +33,9 @@ bool iri_is_appropriate_decoded(int comp, uint32_t cp);
  * CONTEXTJ, or an emoji ZWJ sequence)? */
 bool iri_joiner_in_context(uint32_t prev, uint32_t joiner, uint32_t next);
 
+/* Code points that may end an emoji ZWJ element after its pictograph
+ * (presentation selectors, skin tones): skipped when looking for the
+ * joiner's previous neighbour. */
+bool iri_is_emoji_element_tail(uint32_t cp);
+
 #endif

@@ -90,7 +90,8 @@ typedef struct {
  *   CONFUSABLE            1 = its UTS #39 skeleton is an ASCII label (ICU has no
  *                         whole-script confusable test since ICU 58)
  *   MIXED_SCRIPT          the URestrictionLevel ICU found
- *   LEGACY_CHARSET        0 = characters were read in the charset, 1 = none could be
+ *   LEGACY_CHARSET        0 = non-ASCII characters were read in the charset,
+ *                         1 = none: unreadable, or not allowed unescaped (RFC 3987 3.2 step 4)
  *   TOO_MANY_DIAGNOSTICS  number of diagnostics dropped
  *   others                the code point concerned, or 0 */
 

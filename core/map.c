@@ -168,18 +168,25 @@ iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
 
 /* ---- URI -> IRI ---------------------------------------------------------- */
 
-/* The last code point written to out, or 0. */
+/* The last code point written to out (past emoji presentation selectors and
+ * skin tones, as a joiner's neighbour), or 0. */
 static uint32_t last_cp(const iri_buf *out)
 {
-	if (!out->len)
-		return 0;
-	size_t p = out->len - 1;
-	while (p > 0 && ((unsigned char)out->data[p] & 0xC0) == 0x80)
-		p--;
-	uint32_t cp;
-	iri_utf8_status st;
-	iri_utf8_decode((const uint8_t *)out->data + p, out->len - p, &cp, &st);
-	return st == IRI_UTF8_OK ? cp : 0;
+	size_t end = out->len;
+	while (end > 0) {
+		size_t p = end - 1;
+		while (p > 0 && ((unsigned char)out->data[p] & 0xC0) == 0x80)
+			p--;
+		uint32_t cp;
+		iri_utf8_status st;
+		iri_utf8_decode((const uint8_t *)out->data + p, end - p, &cp, &st);
+		if (st != IRI_UTF8_OK)
+			return 0;
+		if (!iri_is_emoji_element_tail(cp))
+			return cp;
+		end = p;
+	}
+	return 0;
 }
 
 /* The code point that oct[k..n) starts with, or else the raw character at
@@ -267,36 +274,63 @@ static size_t decode_charset_run(iri_ctx *ctx, const char *text, size_t len, siz
 		e += step;
 	}
 	ctx->octet_at[n] = e;
-	size_t decoded = 0;
+	size_t decoded = 0;   /* non-ASCII characters written decoded */
+	bool cut = n == CHARSET_RUN_MAX_OCTETS;
 	bool ok = n > 0 && !octets->failed && iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2);
+	size_t mark = out->len;
 	if (ok) {
 		UErrorCode err = U_ZERO_ERROR;
 		ucnv_resetToUnicode(ctx->conv);
 		UChar *target = ctx->u16;
 		const char *source = octets->data;
-		/* offsets: for each UTF-16 unit, the octet it came from. */
+		/* offsets: for each UTF-16 unit, the octet it came from.  A run cut
+		 * at the cap is not flushed: a character split by the cut stays
+		 * pending and the run ends before it. */
 		ucnv_toUnicode(ctx->conv, &target, ctx->u16 + 2 * n + 2, &source, octets->data + n,
-			ctx->u16_off, 1, &err);
+			ctx->u16_off, !cut, &err);
 		ok = U_SUCCESS(err);
+		if (ok && cut) {
+			int32_t pending = ucnv_toUCountPending(ctx->conv, &err);
+			if (U_SUCCESS(err) && pending > 0 && (size_t)pending < n) {
+				n -= (size_t)pending;
+				e = ctx->octet_at[n];
+			}
+		}
 		int32_t n16 = (int32_t)(target - ctx->u16);
+		size_t done = 0;   /* octets written so far, decoded or as written */
 		for (int32_t k = 0; ok && k < n16;) {
 			int32_t from = ctx->u16_off[k];
 			UChar32 c;
 			U16_NEXT(ctx->u16, k, n16, c);
 			size_t to = k < n16 ? (size_t)ctx->u16_off[k] : n;
+			if (from < 0 || (size_t)from < done || (size_t)from > n || to < (size_t)from || to > n) {
+				ok = false;   /* offsets we cannot follow: keep the run as written */
+				break;
+			}
+			/* Octets that gave no character of their own (a BOM, a shift
+			 * byte) are written as they were. */
+			iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[from] - ctx->octet_at[done]);
 			/* U+FFFD and U+001A are converters' "could not map". */
 			bool fits = c != 0xFFFD && c != 0x1A && (c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) :
 				iri_is_appropriate_decoded(comp, (uint32_t)c));
 			if (fits) {
 				iri_buf_put_cp(out, (uint32_t)c);
-				decoded++;
+				decoded += c >= 0x80;
 			} else {
 				iri_buf_append(out, text + ctx->octet_at[from], ctx->octet_at[to] - ctx->octet_at[from]);
 			}
+			done = to > (size_t)from ? to : (size_t)from;
 		}
+		if (ok)
+			iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[n] - ctx->octet_at[done]);
 	}
-	if (!ok)
+	if (!ok) {
+		out->len = mark;
+		if (out->data)
+			out->data[mark] = '\0';
 		iri_buf_append(out, text + i, e - i);
+		decoded = 0;
+	}
 	if (diags)
 		iri_diags_add(diags, IRI_D_LEGACY_CHARSET, comp, i, e, decoded ? 0 : 1, NULL, 0);
 	return e;

@@ -112,6 +112,7 @@ static const char *const quiet[] = {
 	u8"http://\u03B4\u03BF\u03BA\u03B9\u03BC\u03AE.example/",
 	u8"https://m\u00FCnchen.de/",
 	u8"http://example.com/a\u3002b",                    /* ideographic full stop outside the host */
+	u8"http://a/\U0001F468\U0001F3FD\u200D\U0001F9B0",   /* ZWJ after a skin tone (UTS #51 ED-17) */
 	u8"http://\u4F8B\u3048\u3002\u30C6\u30B9\u30C8/",     /* 例え。テスト: U+3002 separates labels */
 	"HTTP://EXAMPLE.COM/",
 	"http://example.com:65535/",

@@ -383,6 +383,38 @@ static void test_to_iri(iri_ctx *ctx)
 	iri_buf_fini(&back);
 }
 
+/* Charsets whose octets cannot be read from %HH runs are refused, and a run
+ * longer than the converter's window is cut between characters. */
+static void test_charset_edges(iri_ctx *ctx)
+{
+	static const char *const refused[] = { "UTF-16", "UTF-32", "ISO-2022-JP", "UTF-7", "IBM037", "HZ" };
+	iri_buf out;
+	iri_buf_init(&out);
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		iri_to_iri_opts o = { .host = IRI_HOSTOUT_KEEP, .charset = refused[i] };
+		CHECK(iri_to_iri(ctx, "http://a/%FF%FE", 15, &o, &out, NULL) == IRI_MAP_BAD_CHARSET,
+			"charset %s refused", refused[i]);
+	}
+	/* "%B1" (half-width ｱ) then 2048 x "%82%B1" (こ): 4097 octets, more than
+	 * one run holds; the cut must not split a character. */
+	iri_buf in, want;
+	iri_buf_init(&in);
+	iri_buf_init(&want);
+	iri_buf_puts(&in, "http://a/%B1");
+	iri_buf_puts(&want, "http://a/\xEF\xBD\xB1");
+	for (int k = 0; k < 2048; k++) {
+		iri_buf_puts(&in, "%82%B1");
+		iri_buf_puts(&want, "\xE3\x81\x93");
+	}
+	iri_to_iri_opts sj = { .host = IRI_HOSTOUT_KEEP, .charset = "Shift_JIS" };
+	CHECK(iri_to_iri(ctx, in.data, in.len, &sj, &out, NULL) == IRI_MAP_OK, "long Shift_JIS run");
+	CHECK(out.len == want.len && memcmp(out.data, want.data, want.len) == 0,
+		"long Shift_JIS run decoded whole (%zu bytes, want %zu)", out.len, want.len);
+	iri_buf_fini(&in);
+	iri_buf_fini(&want);
+	iri_buf_fini(&out);
+}
+
 int main(void)
 {
 	iri_ctx *ctx = iri_ctx_new(NULL);
@@ -391,6 +423,7 @@ int main(void)
 		return tcheck_done("map");
 	test_to_uri(ctx);
 	test_to_iri(ctx);
+	test_charset_edges(ctx);
 	iri_ctx_free(ctx);
 	return tcheck_done("map");
 }
