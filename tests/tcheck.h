@@ -31,6 +31,27 @@ static int tcheck_run;
 	} \
 } while (0)
 
+/* s with bytes outside printable ASCII as \xHH, for failure messages;
+ * two results may be used at once (static, alternating buffers). */
+static inline const char *tcheck_esc(const char *s, size_t n)
+{
+	static char out[2][1024];
+	static int which;
+	char *o = out[which ^= 1];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 5 < sizeof out[0]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7F) {
+			o[k++] = (char)c;
+		} else {
+			snprintf(o + k, sizeof out[0] - k, "\\x%02X", c);
+			k += 4;
+		}
+	}
+	o[k] = '\0';
+	return o;
+}
+
 static inline int tcheck_done(const char *name)
 {
 	printf("%s: %d checks, %d failed\n", name, tcheck_run, tcheck_failed);

@@ -15,24 +15,6 @@
 #include "iri_map.h"
 #include "tcheck.h"
 
-static const char *esc(const char *s, size_t n)
-{
-	static char out[2][1024];
-	static int which;
-	char *o = out[which ^= 1];
-	size_t k = 0;
-	for (size_t i = 0; i < n && k + 5 < sizeof out[0]; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7F) {
-			o[k++] = (char)c;
-		} else {
-			snprintf(o + k, sizeof out[0] - k, "\\x%02X", c);
-			k += 4;
-		}
-	}
-	o[k] = '\0';
-	return o;
-}
 
 static void dump(const iri_diags *d)
 {
@@ -41,7 +23,7 @@ static void dump(const iri_diags *d)
 		fprintf(stderr, "    %s %s cp %zu..%zu bytes %zu..%zu detail %lld suggestion %s\n",
 			iri_diag_code_name(g->code), iri_component_name(g->component), g->cp_start, g->cp_end,
 			g->byte_start, g->byte_end, (long long)g->detail,
-			g->suggestion ? esc(g->suggestion, strlen(g->suggestion)) : "(none)");
+			g->suggestion ? tcheck_esc(g->suggestion, strlen(g->suggestion)) : "(none)");
 	}
 }
 
@@ -125,11 +107,11 @@ static void test_quiet(iri_ctx *ctx, iri_diags *d)
 		const char *in = quiet[i];
 		iri_ref ref;
 		iri_check(ctx, in, strlen(in), &ref, d);
-		CHECK(iri_diags_count(d) == 0, "no findings expected for %s, got %zu:", esc(in, strlen(in)),
+		CHECK(iri_diags_count(d) == 0, "no findings expected for %s, got %zu:", tcheck_esc(in, strlen(in)),
 			iri_diags_count(d));
 		if (iri_diags_count(d))
 			dump(d);
-		CHECK(ref.result == IRI_PARSE_OK, "%s parses", esc(in, strlen(in)));
+		CHECK(ref.result == IRI_PARSE_OK, "%s parses", tcheck_esc(in, strlen(in)));
 	}
 }
 
@@ -285,7 +267,7 @@ static void test_cases(iri_ctx *ctx, iri_diags *d, bool *seen)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const check_case *t = &cases[i];
 		size_t len = t->len ? t->len : strlen(t->in);
-		const char *in = esc(t->in, len);
+		const char *in = tcheck_esc(t->in, len);
 		iri_check(ctx, t->in, len, NULL, d);
 		bool used[IRI_DIAGS_MAX] = { false };
 		bool ok = true;

@@ -15,25 +15,6 @@
 #define PCT IRI_HOSTMODE_PERCENT
 #define ZLD IRI_HOSTMODE_ZLD
 
-/* Prints s with bytes outside printable ASCII as \xHH (for failure messages). */
-static const char *esc(const char *s, size_t n)
-{
-	static char out[2][1024];
-	static int which;
-	char *o = out[which ^= 1];
-	size_t k = 0;
-	for (size_t i = 0; i < n && k + 5 < sizeof out[0]; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7F) {
-			o[k++] = (char)c;
-		} else {
-			snprintf(o + k, sizeof out[0] - k, "\\x%02X", c);
-			k += 4;
-		}
-	}
-	o[k] = '\0';
-	return o;
-}
 
 /* ---- IRI -> URI ---------------------------------------------------------- */
 
@@ -136,7 +117,7 @@ static void test_to_uri(iri_ctx *ctx)
 		size_t len = t->len ? t->len : strlen(t->in);
 		iri_to_uri_opts o = { .nfc = t->nfc, .host = t->host };
 		iri_map_result r = iri_to_uri(ctx, t->in, len, &o, &out);
-		const char *in = esc(t->in, len);
+		const char *in = tcheck_esc(t->in, len);
 		CHECK(r == IRI_MAP_OK, "to-uri of %s: %s", in, iri_map_result_name(r));
 		CHECK_STR(out.data ? out.data : "", t->uri, "to-uri (host mode %d, nfc %d) of %s",
 			(int)t->host, (int)t->nfc, in);
@@ -329,7 +310,7 @@ static void test_to_iri(iri_ctx *ctx)
 		iri_diags_clear(d);
 		iri_map_result r = iri_to_iri(ctx, t->in, len, &o, &out, d);
 		iri_diags_finish(d, t->in, len);
-		const char *in = esc(t->in, len);
+		const char *in = tcheck_esc(t->in, len);
 		CHECK(r == IRI_MAP_OK, "to-iri of %s: %s", in, iri_map_result_name(r));
 		CHECK_STR(out.data ? out.data : "", t->iri, "to-iri (host %d, charset %s) of %s",
 			(int)t->host, t->charset ? t->charset : "-", in);
