@@ -67,8 +67,14 @@ typedef struct {
 	rnd_form edit_form;
 	int hscroll;
 	char status[512];
+	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
 	bool print_uri;
 	bool pasting;               /* between the bracketed-paste markers: ESC is content */
+	/* UTF-8 assembled from curses' bytes (get_wch() drops what follows an
+	 * ill-formed byte; irie shows it as U+FFFD and keeps the rest). */
+	uint8_t u8[4];
+	size_t u8_len, u8_need;
+	int pushback;               /* a byte or key read too far, or -1 */
 } tui;
 
 enum { MARK_DIAG = 1, MARK_ERROR = 2, MARK_SELECTED = 4 };
@@ -590,12 +596,25 @@ static void draw_im_menu(tui *t, int row, int max_rows)
 		put_text(row + 1 + i, 2, COLS - 2, _(names[i]), strlen(_(names[i])), i == t->im_sel ? A_REVERSE : 0);
 }
 
+static bool has_replacement_char(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++)
+		if (s[i] == '\xEF' && s[i + 1] == '\xBF' && s[i + 2] == '\xBD')
+			return true;
+	return false;
+}
+
 static void draw_footer(tui *t, int row)
 {
 	fill_row(row, A_REVERSE);
 	char line[1024];
+	size_t len;
+	const char *text = current_text(t, &len);
 	if (t->status[0]) {
 		snprintf(line, sizeof line, "%s", t->status);
+	} else if (t->bad_input && has_replacement_char(text, len)) {
+		/* Shown while the text still holds a U+FFFD: what came in is not lost silently. */
+		snprintf(line, sizeof line, "%s", _("bytes that were not UTF-8 came in: they are shown as U+FFFD"));
 	} else if (t->diag_sel >= 0) {
 		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
 		char msg[512];
@@ -877,6 +896,63 @@ static void view_next_warning(tui *t)
 		}
 	}
 	snprintf(t->status, sizeof t->status, "%s", _("no further line with a warning"));
+}
+
+/* The next input: a character (OK; ill-formed bytes as U+FFFD with *bad
+ * set) or a curses key (KEY_CODE_YES), or ERR when nothing came. */
+static int next_input(tui *t, uint32_t *value, bool *bad)
+{
+	*bad = false;
+	for (;;) {
+		int c = t->pushback >= 0 ? t->pushback : getch();
+		t->pushback = -1;
+		if (c == ERR || c >= KEY_MIN) {
+			if (t->u8_len) {   /* a sequence cut short: it shows, the rest follows */
+				t->pushback = c == ERR ? -1 : c;
+				t->u8_len = 0;
+				*value = 0xFFFD;
+				*bad = true;
+				return OK;
+			}
+			if (c == ERR)
+				return ERR;
+			*value = (uint32_t)c;
+			return KEY_CODE_YES;
+		}
+		uint8_t b = (uint8_t)c;
+		if (t->u8_len == 0) {
+			if (b < 0x80) {
+				*value = b;
+				return OK;
+			}
+			/* RFC 3629 4: lead bytes C2..F4 only. */
+			t->u8_need = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+			if (!t->u8_need) {
+				*value = 0xFFFD;
+				*bad = true;
+				return OK;
+			}
+			t->u8[t->u8_len++] = b;
+			continue;
+		}
+		if ((b & 0xC0) != 0x80) {
+			t->pushback = c;
+			t->u8_len = 0;
+			*value = 0xFFFD;
+			*bad = true;
+			return OK;
+		}
+		t->u8[t->u8_len++] = b;
+		if (t->u8_len < t->u8_need)
+			continue;
+		uint32_t cp;
+		iri_utf8_status st;
+		iri_utf8_decode(t->u8, t->u8_len, &cp, &st);
+		t->u8_len = 0;
+		*bad = st != IRI_UTF8_OK;
+		*value = *bad ? 0xFFFD : cp;
+		return OK;
+	}
 }
 
 typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
@@ -1174,6 +1250,7 @@ int tui_main(const tui_options *opts)
 	int status = 1;
 	char err[512] = "";
 	t.diag_sel = -1;
+	t.pushback = -1;
 	t.edit_form = RND_FORM_VISUAL;
 	t.print_uri = opts->print_uri;
 	t.view = opts->view_path != NULL;
@@ -1214,8 +1291,9 @@ int tui_main(const tui_options *opts)
 			paint(&t);
 			dirty = false;
 		}
-		wint_t ch;
-		int kind = get_wch(&ch);
+		uint32_t ch;
+		bool bad;
+		int kind = next_input(&t, &ch, &bad);
 		term_signal sig = term_take_signal();
 		if (sig == TERM_SIG_CONT)
 			dirty = true;
@@ -1243,8 +1321,9 @@ int tui_main(const tui_options *opts)
 			if (ch == 0x1B && !t.pasting) {
 				/* ESC with another key right behind it: the terminal's Alt. */
 				nodelay(stdscr, TRUE);
-				wint_t next;
-				int k2 = get_wch(&next);
+				uint32_t next;
+				bool next_bad;
+				int k2 = next_input(&t, &next, &next_bad);
 				nodelay(stdscr, FALSE);
 				timeout(200);
 				if (k2 == OK) {
@@ -1256,9 +1335,10 @@ int tui_main(const tui_options *opts)
 					continue;
 				}
 			}
-			ev = ink_feed_char(t.keys, (uint32_t)ch, mods);
+			ev = ink_feed_char(t.keys, ch, mods);
 		}
 		run = handle(&t, ev);
+		t.bad_input |= bad;
 	}
 	{
 		size_t len;
