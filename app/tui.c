@@ -1090,13 +1090,27 @@ static run_state handle(tui *t, ink_event ev)
 			snprintf(t->status, sizeof t->status, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
 			return RUN_ON;
 		}
-		edb_result r = edb_insert(t->edb, ev.text, ev.text_len);
+		size_t have, n = ev.text_len, dropped = 0;
+		current_text(t, &have);
+		if (have + n > EDB_MAX_TEXT_BYTES) {
+			/* Insert what fits, cut on a character boundary, and say so. */
+			n = have < EDB_MAX_TEXT_BYTES ? EDB_MAX_TEXT_BYTES - have : 0;
+			while (n > 0 && ((unsigned char)ev.text[n] & 0xC0) == 0x80)
+				n--;
+			dropped = ev.text_len - n;
+		}
+		edb_result r = edb_insert(t->edb, ev.text, n);
 		if (ev.kind == INK_EV_PASTE)
 			edb_undo_boundary(t->edb);
 		if (r != EDB_OK)
-			snprintf(t->status, sizeof t->status, _("not inserted: %s"), edb_result_name(r));
+			snprintf(t->status, sizeof t->status, "%s", _("not inserted: the text could not take it"));
 		else if (ev.truncated)
-			snprintf(t->status, sizeof t->status, "%s", _("paste too long: the rest was dropped"));
+			snprintf(t->status, sizeof t->status, _("the paste was longer than %zu bytes: the rest was dropped"),
+				(size_t)INK_PASTE_MAX_BYTES);
+		else if (dropped)
+			snprintf(t->status, sizeof t->status,
+				_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
+				dropped, (size_t)EDB_MAX_TEXT_BYTES);
 		/* One key can finish a composition and act (Enter after romaji). */
 		if (ev.kind == INK_EV_TEXT && ev.action != INK_ACT_NONE)
 			return do_action(t, ev.action);
@@ -1339,6 +1353,9 @@ int tui_main(const tui_options *opts)
 		}
 		run = handle(&t, ev);
 		t.bad_input |= bad;
+		/* Inside a paste nothing shows until it ends: no repaint per byte. */
+		if (t.pasting && ev.kind == INK_EV_NONE)
+			dirty = false;
 	}
 	{
 		size_t len;
