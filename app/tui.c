@@ -53,8 +53,10 @@ typedef struct {
 	char *draft;                /* the text being edited when browsing history */
 	/* viewer */
 	bool view;
-	char **lines;
+	char **lines;               /* the file's lines, as read (NUL bytes kept); NULL: over the cap */
+	size_t *line_len;           /* bytes */
 	size_t n_lines, line;
+	size_t view_cp;             /* the viewer's cursor: a logical code point (no edit buffer) */
 	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
 	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
 	/* screen state */
@@ -85,8 +87,16 @@ static const char *const legacy_charsets[] = {
 
 /* ---- analysis ------------------------------------------------------------ */
 
+/* The text on screen: the edit buffer's, or in the viewer the file's line
+ * as it is (ill-formed bytes and NULs included: core reports them and render
+ * shows them as placeholders). */
 static const char *current_text(const tui *t, size_t *len)
 {
+	if (t->view) {
+		bool have = t->n_lines > 0 && t->lines[t->line];
+		*len = have ? t->line_len[t->line] : 0;
+		return have ? t->lines[t->line] : "";
+	}
 	return edb_text(t->edb, len);
 }
 
@@ -154,6 +164,8 @@ static void analyse(tui *t)
 /* Logical code point index of the cursor. */
 static size_t cursor_cp(const tui *t)
 {
+	if (t->view)
+		return t->view_cp < rnd_logical_len(t->disp) ? t->view_cp : rnd_logical_len(t->disp);
 	size_t byte = edb_cursor(t->edb), lo = 0, hi = rnd_logical_len(t->disp);
 	while (lo < hi) {   /* rnd_cp_byte is increasing */
 		size_t mid = (lo + hi) / 2;
@@ -521,8 +533,9 @@ static void draw_teach(tui *t, int row, int max_rows)
 		table_rows = max_rows - 1;
 	/* Rows, not code points: an escape is one row of three characters. */
 	size_t cursor_row = 0;
-	iri_explain(t->ctx, text, len, count_rows_before, &(teach_count){ edb_cursor(t->edb), &cursor_row });
-	teach_sink s = { t, row + 1, table_rows, COLS, 0, edb_cursor(t->edb),
+	size_t cursor_byte = rnd_cp_byte(t->disp, cursor_cp(t));
+	iri_explain(t->ctx, text, len, count_rows_before, &(teach_count){ cursor_byte, &cursor_row });
+	teach_sink s = { t, row + 1, table_rows, COLS, 0, cursor_byte,
 		cursor_row > (size_t)table_rows / 2 ? cursor_row - (size_t)table_rows / 2 : 0, 0 };
 	iri_explain(t->ctx, text, len, teach_row, &s);
 	int r = 1 + s.r;
@@ -725,11 +738,23 @@ static void paint(tui *t)
 	if (footer > 1)
 		draw_footer(t, footer);
 	move(1, cursor_x < cols ? cursor_x : cols - 1);
-	curs_set(t->view ? 0 : 1);
+	curs_set(1);
 	refresh();
 }
 
 /* ---- actions ------------------------------------------------------------- */
+
+/* Puts the cursor before logical code point cp. */
+static void set_cursor_cp(tui *t, size_t cp)
+{
+	size_t n = rnd_logical_len(t->disp);
+	if (cp > n)
+		cp = n;
+	if (t->view)
+		t->view_cp = cp;
+	else
+		set_cursor_cp(t, cp);
+}
 
 /* Visual cursor motion through the edit line's cells (render's maps). */
 static void move_visual(tui *t, int dir)
@@ -860,22 +885,17 @@ static void apply_suggestion(tui *t)
 	edb_replace_range(t->edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
 }
 
-/* Viewer: show line i (analysed like the editor's text). */
+/* Viewer: show line i, analysed as it is in the file. */
 static void view_show(tui *t, size_t i)
 {
 	if (t->n_lines == 0)
 		return;
 	t->line = i;
-	if (t->lines[i]) {
-		load_text(t, t->lines[i], strlen(t->lines[i]));
-	} else {
-		load_text(t, "", 0);
+	t->view_cp = 0;
+	t->diag_sel = -1;
+	if (!t->lines[i])
 		snprintf(t->status, sizeof t->status, _("line %zu is longer than %zu bytes: not shown"),
 			i + 1, (size_t)EDB_MAX_TEXT_BYTES);
-	}
-	edb_home(t->edb);
-	edb_clear_history(t->edb);
-	t->diag_sel = -1;
 }
 
 static void view_next_warning(tui *t)
@@ -887,7 +907,7 @@ static void view_next_warning(tui *t)
 			if (!t->scan_diags && !(t->scan_diags = iri_diags_new()))
 				return;
 			if (t->lines[i])
-				iri_check(t->ctx, t->lines[i], strlen(t->lines[i]), NULL, t->scan_diags);
+				iri_check(t->ctx, t->lines[i], t->line_len[i], NULL, t->scan_diags);
 			t->line_state[i] = !t->lines[i] || iri_diags_count(t->scan_diags) > 0;
 		}
 		if (t->line_state[i] > 0) {
@@ -957,26 +977,42 @@ static int next_input(tui *t, uint32_t *value, bool *bad)
 
 typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
 
+/* PgUp/PgDn in the viewer: as many lines as the screen has rows. */
+static int page_lines(void)
+{
+	return LINES > 4 ? LINES - 2 : 1;
+}
+
 static run_state do_action(tui *t, ink_action a)
 {
 	edb_buffer *b = t->edb;
 	switch (a) {
 	case INK_ACT_LEFT: move_visual(t, -1); break;
 	case INK_ACT_RIGHT: move_visual(t, +1); break;
-	case INK_ACT_BACK_CHAR: edb_move_grapheme(b, -1); break;
-	case INK_ACT_FORWARD_CHAR: edb_move_grapheme(b, +1); break;
-	case INK_ACT_WORD_LEFT: edb_word_backward(b); break;
-	case INK_ACT_WORD_RIGHT: edb_word_forward(b); break;
-	case INK_ACT_HOME: edb_home(b); break;
-	case INK_ACT_END: edb_end(b); break;
+	case INK_ACT_BACK_CHAR:
+		if (t->view)
+			set_cursor_cp(t, t->view_cp ? t->view_cp - 1 : 0);
+		else
+			edb_move_grapheme(b, -1);
+		break;
+	case INK_ACT_FORWARD_CHAR:
+		if (t->view)
+			set_cursor_cp(t, t->view_cp + 1);
+		else
+			edb_move_grapheme(b, +1);
+		break;
+	case INK_ACT_WORD_LEFT: if (!t->view) edb_word_backward(b); break;
+	case INK_ACT_WORD_RIGHT: if (!t->view) edb_word_forward(b); break;
+	case INK_ACT_HOME: if (t->view) set_cursor_cp(t, 0); else edb_home(b); break;
+	case INK_ACT_END: if (t->view) set_cursor_cp(t, SIZE_MAX); else edb_end(b); break;
 	case INK_ACT_DELETE_BACK: if (!t->view) edb_delete_backward_grapheme(b); break;
 	case INK_ACT_DELETE_FORWARD: if (!t->view) edb_delete_forward_grapheme(b); break;
 	case INK_ACT_KILL_END: if (!t->view) edb_kill_to_end(b); break;
 	case INK_ACT_KILL_START: if (!t->view) edb_kill_to_start(b); break;
 	case INK_ACT_KILL_WORD: if (!t->view) edb_kill_word_backward(b); break;
 	case INK_ACT_YANK: if (!t->view) edb_yank(b); break;
-	case INK_ACT_UNDO: edb_undo(b); break;
-	case INK_ACT_REDO: edb_redo(b); break;
+	case INK_ACT_UNDO: if (!t->view) edb_undo(b); break;
+	case INK_ACT_REDO: if (!t->view) edb_redo(b); break;
 	case INK_ACT_ACCEPT: return RUN_ACCEPT;
 	case INK_ACT_CANCEL: return RUN_CANCEL;
 	case INK_ACT_HISTORY_PREV:
@@ -996,8 +1032,14 @@ static run_state do_action(tui *t, ink_action a)
 		else if (!t->view)
 			history_move(t, +1);
 		break;
-	case INK_ACT_PREV_LINE: if (t->view && t->line > 0) view_show(t, t->line - 1); break;
-	case INK_ACT_NEXT_LINE: if (t->view && t->line + 1 < t->n_lines) view_show(t, t->line + 1); break;
+	case INK_ACT_PREV_LINE:   /* a page of lines */
+		if (t->view && t->line > 0)
+			view_show(t, t->line > (size_t)page_lines() ? t->line - (size_t)page_lines() : 0);
+		break;
+	case INK_ACT_NEXT_LINE:
+		if (t->view && t->line + 1 < t->n_lines)
+			view_show(t, t->line + (size_t)page_lines() < t->n_lines ? t->line + (size_t)page_lines() : t->n_lines - 1);
+		break;
 	case INK_ACT_NEXT_WARNING_LINE: if (t->view) view_next_warning(t); break;
 	case INK_ACT_HELP: t->over = OVERLAY_HELP; break;
 	case INK_ACT_IM_MENU: t->over = OVERLAY_IM_MENU; t->im_sel = (int)ink_get_im(t->keys); break;
@@ -1042,13 +1084,13 @@ static run_state do_action(tui *t, ink_action a)
 			int col = -t->hscroll;
 			for (size_t i = 0; i < n_cells; i++) {
 				if (ev.x - LABEL_COLS < col + cells[i].width && cells[i].cp_start != RND_NO_CP) {
-					edb_set_cursor(b, rnd_cp_byte(t->disp, cells[i].cp_start));
+					set_cursor_cp(t, cells[i].cp_start);
 					break;
 				}
 				col += cells[i].width;
 			}
 			if (ev.x - LABEL_COLS >= col)
-				edb_end(b);
+				set_cursor_cp(t, SIZE_MAX);
 		}
 		break;
 	}
@@ -1189,17 +1231,25 @@ static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 		if (t->n_lines == cap) {
 			size_t want = cap ? cap * 2 : 256;
 			char **p = realloc(t->lines, want * sizeof *p);
-			if (!p)
+			if (p)
+				t->lines = p;
+			size_t *q = p ? realloc(t->line_len, want * sizeof *q) : NULL;
+			if (!q)
 				break;
-			t->lines = p;
+			t->line_len = q;
 			cap = want;
 		}
-		/* A line over the cap is kept as NULL and reported when shown;
-		 * NUL bytes cannot be edited and end the line (batch check reports
-		 * them). */
-		char *copy = too_long ? NULL : strndup(line.data ? line.data : "", n);
-		if (!too_long && !copy)
-			break;
+		/* A line over the cap is kept as NULL and reported when shown; the
+		 * rest are kept as read, NUL bytes too (check reports them). */
+		char *copy = NULL;
+		if (!too_long) {
+			copy = malloc(n + 1);
+			if (!copy)
+				break;
+			memcpy(copy, line.data ? line.data : "", n);
+			copy[n] = '\0';
+		}
+		t->line_len[t->n_lines] = n;
 		t->lines[t->n_lines++] = copy;
 	}
 	iri_buf_fini(&line);
@@ -1253,6 +1303,7 @@ static void tui_free(tui *t)
 	for (size_t i = 0; i < t->n_lines; i++)
 		free(t->lines[i]);
 	free(t->lines);
+	free(t->line_len);
 	free(t->line_state);
 	iri_diags_free(t->scan_diags);
 }
@@ -1370,10 +1421,8 @@ int tui_main(const tui_options *opts)
 			bool tty = isatty(STDOUT_FILENO);
 			if (t.print_uri)
 				out_text(stdout, t.uri.data ? t.uri.data : "", t.uri.len, tty);
-			else if (t.view && t.lines[t.line])   /* the file's own bytes, not the repaired view */
-				out_text(stdout, t.lines[t.line], strlen(t.lines[t.line]), tty);
 			else
-				out_text(stdout, text, len, tty);
+				out_text(stdout, text, len, tty);   /* in the viewer: the file's own bytes */
 			fputc('\n', stdout);
 			status = 0;
 		} else {
