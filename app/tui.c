@@ -1343,6 +1343,8 @@ int tui_main(const tui_options *opts)
 		view_show(&t, 0);
 	else if (opts->initial)
 		set_text(&t, opts->initial);
+	/* The IRI irie opened on is where undo stops. */
+	edb_clear_history(t.edb);
 	if (!term_open(err, sizeof err))
 		goto out;
 	init_colours();

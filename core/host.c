@@ -495,15 +495,17 @@ static bool has_rtl(const char *s, size_t len)
 	return false;
 }
 
-static void spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start, size_t end)
+/* UTS #39 on one label's Unicode form; true if it found something. */
+static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start, size_t end, bool raw_is_ace)
 {
+	bool flagged = false;
 	if (is_ascii(u, u_len) || u_len > INT32_MAX)
-		return;
+		return false;
 	UErrorCode err = U_ZERO_ERROR;
 	if (!sc->spoof_result) {
 		sc->spoof_result = uspoof_openCheckResult(&err);
 		if (U_FAILURE(err))
-			return;
+			return false;
 	}
 	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
 	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->spoof_result, &err);
@@ -511,38 +513,41 @@ static void spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->spoof_result, &err);
 		iri_diags_add(sc->diags, IRI_D_MIXED_SCRIPT, IRI_COMP_HOST, start, end,
 			U_SUCCESS(err) ? (int64_t)level : 0, NULL, 0);
+		flagged = true;
 	}
 	/* UTS #39 4: skeleton; a non-ASCII left-to-right label whose skeleton
 	 * is plain LDH is a lookalike of an ASCII label (detail 1).  Whole-script
 	 * confusables (detail 2) have no ICU API since ICU 58 and are not sought. */
 	if (has_rtl(u, u_len))
-		return;
+		return flagged;
 	err = U_ZERO_ERROR;
 	for (int attempt = 0; attempt < 2; attempt++) {
 		size_t want_bytes = attempt == 0 ? u_len * 2 + 16 : sc->skeleton.alloc;
 		if (!buf_reserve(&sc->skeleton, want_bytes))
-			return;
+			return flagged;
 		err = U_ZERO_ERROR;
 		int32_t n_bytes = uspoof_getSkeletonUTF8(sc->ctx->spoof, 0, u, (int32_t)u_len,
 			sc->skeleton.data, (int32_t)(sc->skeleton.alloc - 1), &err);
 		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0 && attempt == 0) {
 			if (!buf_reserve(&sc->skeleton, (size_t)n_bytes))
-				return;
+				return flagged;
 			continue;
 		}
 		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes >= sc->skeleton.alloc)
-			return;
+			return flagged;
 		sc->skeleton.len = (size_t)n_bytes;
 		sc->skeleton.data[n_bytes] = '\0';
 		break;
 	}
 	if (U_FAILURE(err) || !is_ldh(sc->skeleton.data, sc->skeleton.len))
-		return;
+		return flagged;
 	/* The suggestion is the label's A-label: the form that shows it is not
 	 * the ASCII name it imitates (the skeleton itself is no fix). */
-	uint32_t a_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
+	uint32_t a_errors = raw_is_ace ? 1 : idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
+	/* (Written as an A-label already: nothing to suggest.) */
 	iri_diags_add(sc->diags, IRI_D_CONFUSABLE, IRI_COMP_HOST, start, end, 1,
 		a_errors == 0 ? sc->skeleton.data : NULL, a_errors == 0 ? sc->skeleton.len : 0);
+	return true;
 }
 
 /* One label at text[start..end) (raw, possibly %-escaped). */
@@ -579,18 +584,19 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 
 	/* UTS #46 4.3 ToUnicode: the text to judge for spoofing. */
 	uint32_t u_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_UNICODE, lab, lab_len, &sc->conv);
+	bool spoof = u_errors == 0 && !bad && sc->conv.data &&
+		spoof_label(sc, sc->conv.data, sc->conv.len, start, end, has_ace_prefix(lab, lab_len));
 	if (has_ace_prefix(lab, lab_len)) {
-		/* RFC 5891 5.5: an A-label has a U-label to show instead. */
+		/* RFC 5891 5.5: an A-label has a U-label to show instead -- but
+		 * not one UTS #39 warns about: that would undo the warning's fix. */
 		if (u_errors == 0)
 			iri_diags_add(sc->diags, IRI_D_ACE_LABEL, IRI_COMP_HOST, start, end, 0,
-				sc->conv.data, sc->conv.len);
+				spoof ? NULL : sc->conv.data, spoof ? 0 : sc->conv.len);
 		else if (!bad) {
 			iri_diags_add(sc->diags, IRI_D_BAD_IDN, IRI_COMP_HOST, start, end, (int64_t)u_errors, NULL, 0);
 			sc->flagged_bad = true;
 		}
 	}
-	if (u_errors == 0 && !bad && sc->conv.data)
-		spoof_label(sc, sc->conv.data, sc->conv.len, start, end);
 }
 
 void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)

@@ -477,6 +477,9 @@ ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
 			return make_event(d, INK_ACT_NONE);
 		}
 		cv_finish(d);   /* ended early; the character is processed below */
+		/* Enter only ends the entry: here it would also accept the IRI. */
+		if (cp == 0x0D || cp == 0x0A)
+			return make_event(d, INK_ACT_NONE);
 	}
 	return make_event(d, normal_char(d, cp, mods));
 }
@@ -557,6 +560,8 @@ ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods)
 		/* no character: the entry is abandoned, the key acts as usual */
 	} else if (d->cv == CV_HEX) {
 		cv_finish(d);
+		if (key == INK_KEY_ENTER)   /* Enter only ends the entry */
+			return make_event(d, INK_ACT_NONE);
 	}
 	if (key == INK_KEY_PASTE_START) {
 		/* The paste goes where the cursor is: commit what is waiting first. */

@@ -186,9 +186,12 @@ static const struct tcase cases[] = {
 	{ "C-v U ended early by a space", {
 		NONE_C(CV), NONE_C('U'), NONE_C('5'), NONE_C('d'), NONE_C('0'),
 		TEXT_C(' ', "\u05D0 ") } },
-	{ "C-v u ended by Enter: text then accept", {
+	/* Enter only ends the entry (it would also accept the IRI); a second
+	 * Enter accepts. */
+	{ "C-v u ended by Enter: the text, no accept", {
 		NONE_C(CV), NONE_C('u'), NONE_C('5'), NONE_C('d'), NONE_C('0'),
-		CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "\u05D0") } },
+		CH(0x0D, INK_EV_TEXT, INK_ACT_NONE, "\u05D0"),
+		CH(0x0D, INK_EV_ACTION, INK_ACT_ACCEPT, NULL) } },
 	{ "C-v u ended by a key: text then the key's action", {
 		NONE_C(CV), NONE_C('u'), NONE_C('4'), NONE_C('1'),
 		KEY(INK_KEY_LEFT, INK_EV_TEXT, INK_ACT_LEFT, "A") } },
