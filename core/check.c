@@ -63,15 +63,16 @@ static void add_escaped_suggestion(iri_diags *d, iri_diag_code code, iri_compone
 	iri_diags_add(d, code, comp, start, end, detail, sug, n);
 }
 
-/* Characters the component's ABNF rejects, each under its most telling code. */
-static void check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
+/* Characters the component's ABNF rejects, each under its most telling
+ * code.  Returns true if the ABNF allows cp there. */
+static bool check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 	uint32_t cp, iri_component comp)
 {
 	if (comp == IRI_COMP_NONE)
-		return;
+		return false;
 	iri_parse_result res = iri_parse_check_cp(comp, cp, IRI_PARSE_IRI);
 	if (res == IRI_PARSE_OK)
-		return;
+		return true;
 	if (is_c0_c1_del(cp))
 		add_escaped_suggestion(d, IRI_D_CONTROL_CHARACTER, comp, text, i, i + n, cp);
 	else if (iri_is_bidi_control(cp))
@@ -84,10 +85,11 @@ static void check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 		add_escaped_suggestion(d, IRI_D_SPACE_OR_UNWISE, comp, text, i, i + n, cp);
 	else if (comp == IRI_COMP_SCHEME && cp >= 0x80)
 		iri_diags_add(d, IRI_D_NON_ASCII_SCHEME, comp, i, i + n, cp, NULL, 0);
-	else if (!(cp >= 0x80 && u_charType((UChar32)cp) == U_FORMAT_CHAR && cp >= 0xE0000))
-		iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + n, res, NULL, 0);
-	else
+	else if (cp >= 0xE0000 && u_charType((UChar32)cp) == U_FORMAT_CHAR)   /* tag characters */
 		iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
+	else
+		iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + n, res, NULL, 0);
+	return false;
 }
 
 /* Findings about one well-formed non-ASCII code point that the ABNF allows. */
@@ -180,12 +182,13 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		}
 		if (cp == '%') {
 			uint8_t octet;
-			if (!iri_pct_at(text, len, i, &octet))
+			bool escape = iri_pct_at(text, len, i, &octet);
+			if (!escape)
 				iri_diags_add(d, IRI_D_ILLEGAL_PERCENT_ENCODING, comp, i, i + 1, 0, "%25", 3);
 			else if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT)
 				iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + 3,
 					comp == IRI_COMP_SCHEME ? IRI_PARSE_BAD_SCHEME : IRI_PARSE_BAD_PORT, NULL, 0);
-			i += iri_pct_at(text, len, i, &octet) ? 3 : 1;
+			i += escape ? 3 : 1;
 			continue;
 		}
 		const iri_span *hs = &ref->comp[IRI_COMP_HOST];
@@ -200,8 +203,7 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		}
 		if (comp == IRI_COMP_NONE && is_c0_c1_del(cp))
 			comp = IRI_COMP_PATH;
-		check_syntax_cp(d, text, i, n, cp, comp);
-		if (cp >= 0x80 && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) == IRI_PARSE_OK)
+		if (check_syntax_cp(d, text, i, n, cp, comp) && cp >= 0x80)
 			check_unicode_cp(ctx, d, text, len, i, n, cp, comp);
 		i += n;
 	}
