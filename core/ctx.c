@@ -51,6 +51,8 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 		uspoof_setChecks(ctx->spoof, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
 			USPOOF_INVISIBLE | USPOOF_AUX_INFO, &err);
 	}
+	if (U_SUCCESS(err))
+		ctx->spoof_result = uspoof_openCheckResult(&err);
 	if (U_FAILURE(err)) {
 		res = IRI_CTX_ICU_SPOOF;
 		goto out;
@@ -78,6 +80,8 @@ void iri_ctx_free(iri_ctx *ctx)
 		uidna_close(ctx->idna);
 	if (ctx->idna_transitional)
 		uidna_close(ctx->idna_transitional);
+	if (ctx->spoof_result)
+		uspoof_closeCheckResult(ctx->spoof_result);
 	if (ctx->spoof)
 		uspoof_close(ctx->spoof);
 	if (ctx->conv)

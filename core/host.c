@@ -459,7 +459,6 @@ typedef struct {
 	iri_buf label;      /* one label, %-decoded */
 	iri_buf conv;       /* ICU output */
 	iri_buf skeleton;   /* UTS #39 skeleton */
-	USpoofCheckResult *spoof_result;
 	bool idn;           /* the name has non-ASCII or "xn--" labels */
 	bool flagged_bad;   /* some label got BAD_IDN */
 } host_scan;
@@ -502,15 +501,10 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	if (is_ascii(u, u_len) || u_len > INT32_MAX)
 		return false;
 	UErrorCode err = U_ZERO_ERROR;
-	if (!sc->spoof_result) {
-		sc->spoof_result = uspoof_openCheckResult(&err);
-		if (U_FAILURE(err))
-			return false;
-	}
 	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
-	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->spoof_result, &err);
+	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
 	if (U_SUCCESS(err) && (checks & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))) {
-		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->spoof_result, &err);
+		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->ctx->spoof_result, &err);
 		iri_diags_add(sc->diags, IRI_D_MIXED_SCRIPT, IRI_COMP_HOST, start, end,
 			U_SUCCESS(err) ? (int64_t)level : 0, NULL, 0);
 		flagged = true;
@@ -672,8 +666,6 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	if (name_bad && !sc.flagged_bad)
 		iri_diags_add(diags, IRI_D_BAD_IDN, IRI_COMP_HOST, host_start, host_end, (int64_t)name_bad, NULL, 0);
 done:
-	if (sc.spoof_result)
-		uspoof_closeCheckResult(sc.spoof_result);
 	iri_buf_fini(&sc.label);
 	iri_buf_fini(&sc.conv);
 	iri_buf_fini(&sc.skeleton);
