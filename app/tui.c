@@ -383,10 +383,18 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 		snprintf(label, sizeof label, "%-9.9s", msg_component((iri_component)k));
 		put_text(row + used, col, 10, label, strlen(label), pair_attr(component_pair(k)));
 		int x = col + 10;
-		for (size_t i = 0; i < n_cells; i++) {
+		/* The run starts at the component's leftmost cell (an RTL piece is
+		 * reversed within it) and ends at the first cell of another. */
+		size_t first = n_cells;
+		for (size_t cp = sp->cp_start; cp < sp->cp_end; cp++) {
+			size_t ci = rnd_form_cell_of_cp(t->disp, RND_FORM_VISUAL, cp);
+			if (ci < first)
+				first = ci;
+		}
+		for (size_t i = first; i < n_cells; i++) {
 			const rnd_cell *c = &cells[i];
 			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end)
-				continue;
+				break;
 			if (x + c->width > col + width)
 				break;
 			put_safe(row + used, x, c->text, pair_attr(component_pair(k)) | (c->placeholder ? A_REVERSE : 0));
