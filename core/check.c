@@ -161,16 +161,42 @@ static void check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_
 	}
 }
 
+/* The component at byte i and the byte where that answer may change (the
+ * next start or end of a component): asked once per component, not per byte. */
+static iri_component component_run(const iri_ref *ref, size_t i, size_t *run_end)
+{
+	size_t next = ref->len;
+	for (int k = 0; k < IRI_COMP_COUNT; k++) {
+		const iri_span *sp = &ref->comp[k];
+		if (!sp->present)
+			continue;
+		if (sp->start > i && sp->start < next)
+			next = sp->start;
+		if (sp->end > i && sp->end < next)
+			next = sp->end;
+	}
+	*run_end = next;
+	return iri_ref_component_at(ref, i);
+}
+
 /* Pass 1: every code point. */
 static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 {
 	const char *text = ref->text;
 	size_t len = ref->len;
 	const uint8_t *s = (const uint8_t *)text;
+	size_t run_end = 0;
+	iri_component comp = IRI_COMP_NONE;
 	for (size_t i = 0; i < len;) {
+		if (i >= run_end)
+			comp = component_run(ref, i, &run_end);
+		/* ASCII the component allows: nothing to say (the common case). */
+		while (i < run_end && iri_ascii_ok(comp, s[i]))
+			i++;
+		if (i >= run_end)
+			continue;
 		uint32_t cp = s[i];
 		size_t n = 1;
-		iri_component comp = iri_ref_component_at(ref, i);
 		if (cp >= 0x80) {
 			iri_utf8_status st;
 			n = iri_utf8_decode(s + i, len - i, &cp, &st);
@@ -201,10 +227,10 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			i += n;
 			continue;
 		}
-		if (comp == IRI_COMP_NONE && is_c0_c1_del(cp))
-			comp = IRI_COMP_PATH;
-		if (check_syntax_cp(d, text, i, n, cp, comp) && cp >= 0x80)
-			check_unicode_cp(ctx, d, text, len, i, n, cp, comp);
+		/* A control between components is reported as the path's. */
+		iri_component at = comp == IRI_COMP_NONE && is_c0_c1_del(cp) ? IRI_COMP_PATH : comp;
+		if (check_syntax_cp(d, text, i, n, cp, at) && cp >= 0x80)
+			check_unicode_cp(ctx, d, text, len, i, n, cp, at);
 		i += n;
 	}
 }
@@ -298,6 +324,10 @@ static void check_escapes(const iri_ref *ref, iri_diags *d)
 	const char *text = ref->text;
 	size_t len = ref->len;
 	for (size_t i = 0; i < len;) {
+		const char *pct = memchr(text + i, '%', len - i);
+		if (!pct)
+			break;
+		i = (size_t)(pct - text);
 		uint8_t octet;
 		if (!iri_pct_at(text, len, i, &octet)) {
 			i++;
@@ -414,7 +444,7 @@ static strong_dir strong_of(uint32_t cp)
  * and the display forms treat separately (DESIGN.md, "marked"). */
 static bool is_bidi_delimiter(unsigned char c)
 {
-	return c && strchr(":/?#[]@!$&'()*+,;=.", c) != NULL;
+	return c == '.' || iri_is_gen_delim(c) || iri_is_sub_delim(c);
 }
 
 /* RFC 3987 4.2 rules 1 and 2 on text[start..end) */
@@ -546,13 +576,19 @@ void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref_out, iri
 	iri_ref ref;
 	iri_diags_clear(d);
 	iri_parse(text, len, IRI_PARSE_IRI, &ref);
+	/* ASCII text is NFC, has no right-to-left character and does not grow
+	 * when mapped: those passes have nothing to find. */
+	bool ascii = iri_utf8_is_ascii(text, len);
 	check_code_points(ctx, &ref, d);
 	check_structure(&ref, d);
 	check_escapes(&ref, d);
-	check_nfc(ctx, &ref, d);
-	check_bidi(&ref, d);
+	if (!ascii) {
+		check_nfc(ctx, &ref, d);
+		check_bidi(&ref, d);
+	}
 	check_parts(ctx, &ref, d);
-	check_expansion(&ref, d);
+	if (!ascii)
+		check_expansion(&ref, d);
 	iri_diags_finish(d, text, len);
 	if (ref_out)
 		*ref_out = ref;

@@ -33,6 +33,13 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 	}
 	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
 		iri_buf_init(&ctx->tmp[i]);
+	iri_buf_init(&ctx->memo_value);
+	iri_buf_init(&ctx->host_record);
+	ctx->memo = iri_memo_new();
+	if (!ctx->memo) {
+		res = IRI_CTX_NO_MEMORY;
+		goto out;
+	}
 	ctx->idna = uidna_openUTS46(IRI_UIDNA_COMMON | UIDNA_NONTRANSITIONAL_TO_ASCII |
 		UIDNA_NONTRANSITIONAL_TO_UNICODE, &err);
 	if (U_FAILURE(err)) {
@@ -90,6 +97,9 @@ void iri_ctx_free(iri_ctx *ctx)
 	free(ctx->u16b);
 	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
 		iri_buf_fini(&ctx->tmp[i]);
+	iri_buf_fini(&ctx->memo_value);
+	iri_buf_fini(&ctx->host_record);
+	iri_memo_free(ctx->memo);
 	free(ctx);
 }
 

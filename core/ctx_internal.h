@@ -9,6 +9,7 @@
 
 #include "iri_buf.h"
 #include "iri_ctx.h"
+#include "memo.h"
 
 #define IRI_CTX_CHARSET_NAME_MAX 64
 #define IRI_CTX_CHARSET_RUN_MAX 4096   /* octets of one --charset run */
@@ -28,6 +29,10 @@ struct iri_ctx {
 	UChar *u16b;
 	size_t u16b_cap;
 	iri_buf tmp[3];
+	/* Results that depend only on a host, worked out once (memo.h). */
+	iri_memo *memo;
+	iri_buf memo_value;          /* a value being built for the memo */
+	iri_buf host_record;         /* iri_host_diagnose()'s findings being recorded */
 	/* to-iri --charset: where each octet of a run came from in the text, and
 	 * for each converted UTF-16 unit its octet (ICU's offsets). */
 	size_t octet_at[IRI_CTX_CHARSET_RUN_MAX + 1];

@@ -13,6 +13,7 @@
 #include "ctx_internal.h"
 #include "iri_host.h"
 #include "iri_utf8.h"
+#include "memo.h"
 
 /* Every buffer fed by a host is capped: no real host comes near 64 KiB
  * (RFC 1034 3.1 allows 253 bytes), so longer input is refused outright. */
@@ -115,14 +116,6 @@ static bool has_ace_prefix(const char *s, size_t len)
 	/* RFC 5890 2.3.2.1: the ACE prefix "xn--", compared case-insensitively. */
 	return len >= 4 && ascii_lower(s[0]) == 'x' && ascii_lower(s[1]) == 'n' &&
 		s[2] == '-' && s[3] == '-';
-}
-
-static bool is_ascii(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return false;
-	return true;
 }
 
 static bool is_utf8(const char *s, size_t len)
@@ -232,16 +225,43 @@ done:
 	return errors;
 }
 
+/* idna_run() through the context's memo: a name seen before is not given to
+ * ICU again.  The value is the error bits, then the output. */
+static uint32_t idna_memo_run(iri_ctx *ctx, iri_memo_kind kind, const UIDNA *idna, idna_op op,
+	const char *in, size_t len, iri_buf *out)
+{
+	uint32_t errors;
+	size_t value_bytes;
+	const char *value = iri_memo_get(ctx->memo, kind, in, len, &value_bytes);
+	if (value && value_bytes >= sizeof errors) {
+		memcpy(&errors, value, sizeof errors);
+		iri_buf_reset(out);
+		if (iri_buf_append(out, value + sizeof errors, value_bytes - sizeof errors))
+			return errors;
+		return IDNA_CALL_FAILED;
+	}
+	errors = idna_run(idna, op, in, len, out);
+	iri_buf *v = &ctx->memo_value;
+	iri_buf_reset(v);
+	/* Not a result to keep if memory ran out on the way. */
+	if (!out->failed && !(errors & IDNA_CALL_FAILED) &&
+	    iri_buf_append(v, (const char *)&errors, sizeof errors) &&
+	    iri_buf_append(v, out->data ? out->data : "", out->len))
+		iri_memo_put(ctx->memo, kind, in, len, v->data, v->len);
+	return errors;
+}
+
 uint32_t iri_idna_to_ascii(iri_ctx *ctx, bool transitional, const char *in, size_t len, iri_buf *out)
 {
 	/* UTS #46 4.2 ToASCII, nontransitional unless asked otherwise. */
-	return idna_run(transitional ? ctx->idna_transitional : ctx->idna, IDNA_NAME_TO_ASCII, in, len, out);
+	return idna_memo_run(ctx, transitional ? IRI_MEMO_TO_ASCII_TRANSITIONAL : IRI_MEMO_TO_ASCII,
+		transitional ? ctx->idna_transitional : ctx->idna, IDNA_NAME_TO_ASCII, in, len, out);
 }
 
 uint32_t iri_idna_to_unicode(iri_ctx *ctx, const char *in, size_t len, iri_buf *out)
 {
 	/* UTS #46 4.3 ToUnicode (nontransitional; no length checks). */
-	return idna_run(ctx->idna, IDNA_NAME_TO_UNICODE, in, len, out);
+	return idna_memo_run(ctx, IRI_MEMO_TO_UNICODE, ctx->idna, IDNA_NAME_TO_UNICODE, in, len, out);
 }
 
 /* ---- 1998 zero-level domain (seed 000, 3.2) -------------------------- */
@@ -415,7 +435,7 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 		iri_buf_append(&decoded, host, len);
 		if (name_has_ace_label(host, len))
 			out->input_form = IRI_HOSTFORM_ACE;
-		else if (!is_ascii(host, len))
+		else if (!iri_utf8_is_ascii(host, len))
 			out->input_form = IRI_HOSTFORM_UNICODE;
 	}
 	if (decoded.failed) {
@@ -437,7 +457,7 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 	size_t zsrc_len = out->unicode_errors == 0 ? out->unicode.len : text_len;
 	if (!zsrc)
 		zsrc = "";
-	if (is_ascii(zsrc, zsrc_len))
+	if (iri_utf8_is_ascii(zsrc, zsrc_len))
 		iri_buf_append(&out->zld, zsrc, zsrc_len);
 	else
 		iri_zld_encode(zsrc, zsrc_len, &out->zld);   /* stays empty if impossible */
@@ -456,12 +476,58 @@ typedef struct {
 	iri_ctx *ctx;
 	const char *text;
 	iri_diags *diags;
+	size_t host_start;  /* recorded findings are relative to it */
+	iri_buf *record;    /* every finding added, for the memo (ctx->host_record) */
 	iri_buf label;      /* one label, %-decoded */
 	iri_buf conv;       /* ICU output */
 	iri_buf skeleton;   /* UTS #39 skeleton */
 	bool idn;           /* the name has non-ASCII or "xn--" labels */
 	bool flagged_bad;   /* some label got BAD_IDN */
 } host_scan;
+
+/* One recorded finding: the arguments of iri_diags_add(), start and end
+ * relative to the host, a suggestion length of -1 for none. */
+typedef struct {
+	int32_t code;
+	uint32_t rel_start, rel_end;
+	int32_t suggestion_bytes;
+	int64_t detail;
+} host_finding;
+
+/* Adds a host finding to the list and to the record the memo keeps, so that
+ * replaying the record later makes exactly the same calls. */
+static void host_emit(host_scan *sc, iri_diag_code code, size_t start, size_t end, int64_t detail,
+	const char *suggestion, size_t suggestion_bytes)
+{
+	iri_diags_add(sc->diags, code, IRI_COMP_HOST, start, end, detail, suggestion, suggestion_bytes);
+	host_finding f = {
+		.code = (int32_t)code,
+		.rel_start = (uint32_t)(start - sc->host_start),
+		.rel_end = (uint32_t)(end - sc->host_start),
+		.suggestion_bytes = suggestion ? (int32_t)suggestion_bytes : -1,
+		.detail = detail,
+	};
+	iri_buf_append(sc->record, (const char *)&f, sizeof f);
+	if (suggestion)
+		iri_buf_append(sc->record, suggestion, suggestion_bytes);
+}
+
+/* Replays a record made by host_emit() for a host starting at host_start. */
+static void host_replay(iri_diags *diags, size_t host_start, const char *rec, size_t rec_bytes)
+{
+	size_t at = 0;
+	while (rec_bytes - at >= sizeof(host_finding)) {
+		host_finding f;
+		memcpy(&f, rec + at, sizeof f);
+		at += sizeof f;
+		size_t sug_bytes = f.suggestion_bytes > 0 ? (size_t)f.suggestion_bytes : 0;
+		if (sug_bytes > rec_bytes - at)
+			break;
+		iri_diags_add(diags, (iri_diag_code)f.code, IRI_COMP_HOST, host_start + f.rel_start,
+			host_start + f.rel_end, f.detail, f.suggestion_bytes < 0 ? NULL : rec + at, sug_bytes);
+		at += sug_bytes;
+	}
+}
 
 /* UTS #39 4: a skeleton made only of [a-z0-9-] means the label looks like
  * an ASCII (Latin) name although it is not one. */
@@ -498,14 +564,14 @@ static bool has_rtl(const char *s, size_t len)
 static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start, size_t end, bool raw_is_ace)
 {
 	bool flagged = false;
-	if (is_ascii(u, u_len) || u_len > INT32_MAX)
+	if (iri_utf8_is_ascii(u, u_len) || u_len > INT32_MAX)
 		return false;
 	UErrorCode err = U_ZERO_ERROR;
 	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
 	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
 	if (U_SUCCESS(err) && (checks & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))) {
 		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->ctx->spoof_result, &err);
-		iri_diags_add(sc->diags, IRI_D_MIXED_SCRIPT, IRI_COMP_HOST, start, end,
+		host_emit(sc, IRI_D_MIXED_SCRIPT, start, end,
 			U_SUCCESS(err) ? (int64_t)level : 0, NULL, 0);
 		flagged = true;
 	}
@@ -539,7 +605,7 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	 * the ASCII name it imitates (the skeleton itself is no fix). */
 	uint32_t a_errors = raw_is_ace ? 1 : idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
 	/* (Written as an A-label already: nothing to suggest.) */
-	iri_diags_add(sc->diags, IRI_D_CONFUSABLE, IRI_COMP_HOST, start, end, 1,
+	host_emit(sc, IRI_D_CONFUSABLE, start, end, 1,
 		a_errors == 0 ? sc->skeleton.data : NULL, a_errors == 0 ? sc->skeleton.len : 0);
 	return true;
 }
@@ -560,7 +626,7 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 	if (!sc->idn) {
 		/* RFC 1034 3.1 on a plain ASCII label. */
 		if (lab_len > DNS_LABEL_MAX_BYTES)
-			iri_diags_add(sc->diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, start, end, 0, NULL, 0);
+			host_emit(sc, IRI_D_DNS_LENGTH_LIMIT, start, end, 0, NULL, 0);
 		return;
 	}
 	if (lab_len == 0)
@@ -569,10 +635,10 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 	/* UTS #46 4.2 ToASCII per label, to put errors on the right label. */
 	uint32_t a_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, lab, lab_len, &sc->conv);
 	if (a_errors & UIDNA_ERROR_LABEL_TOO_LONG)
-		iri_diags_add(sc->diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, start, end, 0, NULL, 0);
+		host_emit(sc, IRI_D_DNS_LENGTH_LIMIT, start, end, 0, NULL, 0);
 	uint32_t bad = a_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
 	if (bad) {
-		iri_diags_add(sc->diags, IRI_D_BAD_IDN, IRI_COMP_HOST, start, end, (int64_t)bad, NULL, 0);
+		host_emit(sc, IRI_D_BAD_IDN, start, end, (int64_t)bad, NULL, 0);
 		sc->flagged_bad = true;
 	}
 
@@ -584,10 +650,10 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 		/* RFC 5891 5.5: an A-label has a U-label to show instead -- but
 		 * not one UTS #39 warns about: that would undo the warning's fix. */
 		if (u_errors == 0)
-			iri_diags_add(sc->diags, IRI_D_ACE_LABEL, IRI_COMP_HOST, start, end, 0,
+			host_emit(sc, IRI_D_ACE_LABEL, start, end, 0,
 				spoof ? NULL : sc->conv.data, spoof ? 0 : sc->conv.len);
 		else if (!bad) {
-			iri_diags_add(sc->diags, IRI_D_BAD_IDN, IRI_COMP_HOST, start, end, (int64_t)u_errors, NULL, 0);
+			host_emit(sc, IRI_D_BAD_IDN, start, end, (int64_t)u_errors, NULL, 0);
 			sc->flagged_bad = true;
 		}
 	}
@@ -601,6 +667,9 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	sc.ctx = ctx;
 	sc.text = text;
 	sc.diags = diags;
+	sc.host_start = host_start;
+	sc.record = &ctx->host_record;
+	iri_buf_reset(sc.record);
 	scratch_init(&sc.label);
 	scratch_init(&sc.conv);
 	scratch_init(&sc.skeleton);
@@ -609,8 +678,16 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		goto done;
 	const char *host = text + host_start;
 	size_t len = host_end - host_start;
+	/* The findings depend on the host's bytes alone: a host seen before
+	 * gets its recorded findings again, at its own position. */
+	size_t rec_bytes;
+	const char *rec = iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes);
+	if (rec) {
+		host_replay(diags, host_start, rec, rec_bytes);
+		goto done;
+	}
 	if (len > HOST_MAX_BYTES) {
-		iri_diags_add(diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start, host_end, 0, NULL, 0);
+		host_emit(&sc, IRI_D_DNS_LENGTH_LIMIT, host_start, host_end, 0, NULL, 0);
 		goto done;
 	}
 	bool pct = has_pct_escape(host, len);
@@ -626,7 +703,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		if (!is_utf8(name, name_len))
 			goto done;
 	}
-	sc.idn = !is_ascii(name, name_len) || name_has_ace_label(name, name_len);
+	sc.idn = !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len);
 
 	/* Whole-name ToASCII (UTS #46 4.2): bidi (RFC 5893) and the name length
 	 * are properties of the whole name, not of one label. */
@@ -635,7 +712,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		name_errors = iri_idna_to_ascii(ctx, false, name, name_len, &sc.conv);
 	if (pct)
 		/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form. */
-		iri_diags_add(diags, IRI_D_PERCENT_ENCODED_HOST, IRI_COMP_HOST, host_start, host_end, 0,
+		host_emit(&sc, IRI_D_PERCENT_ENCODED_HOST, host_start, host_end, 0,
 			name_errors == 0 ? sc.conv.data : NULL, name_errors == 0 ? sc.conv.len : 0);
 	if (!sc.idn)
 		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
@@ -661,10 +738,13 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		name_too_long = n > DNS_NAME_MAX_BYTES;
 	}
 	if (name_too_long)
-		iri_diags_add(diags, IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start, host_end, 0, NULL, 0);
+		host_emit(&sc, IRI_D_DNS_LENGTH_LIMIT, host_start, host_end, 0, NULL, 0);
 	uint32_t name_bad = name_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
 	if (name_bad && !sc.flagged_bad)
-		iri_diags_add(diags, IRI_D_BAD_IDN, IRI_COMP_HOST, host_start, host_end, (int64_t)name_bad, NULL, 0);
+		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, (int64_t)name_bad, NULL, 0);
+	if (!sc.record->failed && !sc.label.failed && !sc.conv.failed && !sc.skeleton.failed && !whole.failed)
+		iri_memo_put(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, sc.record->data ? sc.record->data : "",
+			sc.record->len);
 done:
 	iri_buf_fini(&sc.label);
 	iri_buf_fini(&sc.conv);

@@ -88,6 +88,14 @@ iri_component iri_ref_component_at(const iri_ref *r, size_t byte);
 /* Splits only (RFC 3986 Appendix B), no validation. */
 void iri_split(const char *text, size_t len, iri_ref *out);
 
+/* The ASCII a component's ABNF allows (not "%"), by class (parse.c). */
+extern const uint8_t iri_ascii_class[128];
+extern const uint8_t iri_ascii_comp_mask[IRI_COMP_COUNT + 1];
+static inline bool iri_ascii_ok(iri_component c, uint32_t byte)
+{
+	return byte < 0x80 && (iri_ascii_class[byte] & iri_ascii_comp_mask[c]) != 0;
+}
+
 /* Validates one code point (not "%") in component c.  Returns IRI_PARSE_OK
  * if the ABNF allows it there; used by the parser and by iri_check(). */
 iri_parse_result iri_parse_check_cp(iri_component c, uint32_t cp, iri_parse_flags flags);

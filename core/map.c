@@ -24,20 +24,12 @@ const char *iri_map_result_name(iri_map_result r)
 	return "UNKNOWN";
 }
 
-static bool is_ascii_only(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return false;
-	return true;
-}
-
 /* RFC 3987 3.1 step 1 variants A/B: NFC on the whole text.  Returns false if
  * the text is already NFC or cannot be normalised (invalid UTF-8); the text is
  * then mapped as it is. */
 static bool nfc_into(iri_ctx *ctx, const char *text, size_t len, iri_buf *out)
 {
-	if (is_ascii_only(text, len))
+	if (iri_utf8_is_ascii(text, len))
 		return false;
 	int32_t n16 = iri_ctx_to_u16(&ctx->u16, &ctx->u16_cap, text, len);
 	if (n16 < 0)
@@ -89,12 +81,29 @@ static void map_byte(const char *text, size_t len, size_t i, iri_buf *out, size_
 		iri_buf_putc(out, (char)c);
 }
 
+/* Printable ASCII that map_byte() copies unchanged. */
+static bool kept_ascii(unsigned char c)
+{
+	return c > 0x20 && c < 0x7F && c != '%' && !iri_is_unwise_ascii(c);
+}
+
 /* off (may be NULL): off[i] = where input byte i's output starts. */
 static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_buf *out, size_t *off)
 {
 	size_t step;
 	for (size_t i = from; i < to; i += step) {
 		size_t at = out->len;
+		/* A run of kept ASCII is copied at once (the common case). */
+		size_t run = i;
+		while (run < to && kept_ascii((unsigned char)text[run]))
+			run++;
+		if (run > i) {
+			iri_buf_append(out, text + i, run - i);
+			for (size_t k = i; off && k < run; k++)
+				off[k] = at + (k - i);
+			step = run - i;
+			continue;
+		}
 		map_byte(text, len, i, out, &step);
 		for (size_t k = 0; off && k < step; k++)
 			off[i + k] = at;
@@ -107,7 +116,7 @@ static void map_bytes(const char *text, size_t len, size_t from, size_t to, iri_
 static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size_t he,
 	iri_host_mode mode, iri_buf *out, size_t *off)
 {
-	if (mode == IRI_HOSTMODE_PERCENT || is_ascii_only(text + hs, he - hs)) {
+	if (mode == IRI_HOSTMODE_PERCENT || iri_utf8_is_ascii(text + hs, he - hs)) {
 		map_bytes(text, len, hs, he, out, off);
 		return;
 	}

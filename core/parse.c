@@ -23,6 +23,48 @@ const char *iri_parse_result_name(iri_parse_result r)
 	return r < IRI_PARSE_RESULT_COUNT ? names[r] : "UNKNOWN";
 }
 
+/* The ASCII each component's ABNF allows outside escapes (RFC 3986 3.1-3.5
+ * with RFC 3987 2.2): a class per character, a mask of classes per component.
+ * One table lookup per ASCII byte keeps parse and check linear and cheap. */
+enum {
+	U = 1 << 0,   /* unreserved (RFC 3986 2.3) */
+	S = 1 << 1,   /* sub-delims (RFC 3986 2.2) */
+	C = 1 << 2,   /* ":" */
+	A = 1 << 3,   /* "@" */
+	L = 1 << 4,   /* "/" */
+	Q = 1 << 5,   /* "?" */
+	D = 1 << 6,   /* DIGIT (port) */
+	H = 1 << 7,   /* scheme: ALPHA / DIGIT / "+" / "-" / "." (RFC 3986 3.1) */
+};
+const uint8_t iri_ascii_class[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0,  /* 00 01 02 03 04 05 06 07 */
+	0, 0, 0, 0, 0, 0, 0, 0,  /* 08 09 0a 0b 0c 0d 0e 0f */
+	0, 0, 0, 0, 0, 0, 0, 0,  /* 10 11 12 13 14 15 16 17 */
+	0, 0, 0, 0, 0, 0, 0, 0,  /* 18 19 1a 1b 1c 1d 1e 1f */
+	0, S, 0, 0, S, 0, S, S,  /* 20 ! " # $ % & ' */
+	S, S, S, S|H, S, U|H, U|H, L,  /* ( ) * + , - . / */
+	U|D|H, U|D|H, U|D|H, U|D|H, U|D|H, U|D|H, U|D|H, U|D|H,  /* 0 1 2 3 4 5 6 7 */
+	U|D|H, U|D|H, C, S, 0, S, 0, Q,  /* 8 9 : ; < = > ? */
+	A, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* @ A B C D E F G */
+	U|H, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* H I J K L M N O */
+	U|H, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* P Q R S T U V W */
+	U|H, U|H, U|H, 0, 0, 0, 0, U,  /* X Y Z [ \ ] ^ _ */
+	0, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* ` a b c d e f g */
+	U|H, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* h i j k l m n o */
+	U|H, U|H, U|H, U|H, U|H, U|H, U|H, U|H,  /* p q r s t u v w */
+	U|H, U|H, U|H, 0, 0, 0, U, 0,  /* x y z { | } ~ 7f */
+};
+const uint8_t iri_ascii_comp_mask[IRI_COMP_COUNT + 1] = {
+	[IRI_COMP_SCHEME] = H,
+	[IRI_COMP_USERINFO] = U | S | C,
+	[IRI_COMP_HOST] = U | S,
+	[IRI_COMP_PORT] = D,
+	[IRI_COMP_PATH] = U | S | C | A | L,
+	[IRI_COMP_QUERY] = U | S | C | A | L | Q,
+	[IRI_COMP_FRAGMENT] = U | S | C | A | L | Q,
+	[IRI_COMP_COUNT] = 0,   /* IRI_COMP_NONE: a delimiter between components */
+};
+
 static bool is_alpha(uint32_t c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -47,12 +89,17 @@ bool iri_is_unreserved_ascii(uint32_t c)
 /* RFC 3986 2.2 */
 bool iri_is_gen_delim(uint32_t c)
 {
-	return c < 0x80 && c && strchr(":/?#[]@", (int)c) != NULL;
+	switch (c) {
+	case ':': case '/': case '?': case '#': case '[': case ']': case '@':
+		return true;
+	default:
+		return false;
+	}
 }
 
 bool iri_is_sub_delim(uint32_t c)
 {
-	return c < 0x80 && c && strchr("!$&'()*+,;=", (int)c) != NULL;
+	return c < 0x80 && (iri_ascii_class[c] & S) != 0;
 }
 
 /* RFC 3987 2.2 ucschar */
@@ -77,36 +124,28 @@ bool iri_is_iprivate(uint32_t c)
 	       (c >= 0x100000 && c <= 0x10FFFD);
 }
 
-static bool is_iunreserved(uint32_t c, iri_parse_flags flags)
-{
-	return iri_is_unreserved_ascii(c) || (!(flags & IRI_PARSE_URI_ONLY) && iri_is_ucschar(c));
-}
-
 iri_parse_result iri_parse_check_cp(iri_component comp, uint32_t c, iri_parse_flags flags)
 {
 	bool ok = false;
+	if (c < 0x80) {
+		if (iri_ascii_ok(comp, c))
+			return IRI_PARSE_OK;
+		return comp == IRI_COMP_SCHEME ? IRI_PARSE_BAD_SCHEME :
+		       comp == IRI_COMP_PORT ? IRI_PARSE_BAD_PORT : IRI_PARSE_BAD_CHAR;
+	}
 	switch (comp) {
 	case IRI_COMP_SCHEME:
-		ok = is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
-		return ok ? IRI_PARSE_OK : IRI_PARSE_BAD_SCHEME;
+		return IRI_PARSE_BAD_SCHEME;
 	case IRI_COMP_USERINFO:
-		ok = is_iunreserved(c, flags) || iri_is_sub_delim(c) || c == ':';
-		break;
 	case IRI_COMP_HOST:
-		ok = is_iunreserved(c, flags) || iri_is_sub_delim(c);
+	case IRI_COMP_PATH:
+	case IRI_COMP_FRAGMENT:
+		ok = !(flags & IRI_PARSE_URI_ONLY) && iri_is_ucschar(c);
 		break;
 	case IRI_COMP_PORT:
-		return is_digit(c) ? IRI_PARSE_OK : IRI_PARSE_BAD_PORT;
-	case IRI_COMP_PATH:
-		ok = is_iunreserved(c, flags) || iri_is_sub_delim(c) || c == ':' || c == '@' || c == '/';
-		break;
+		return IRI_PARSE_BAD_PORT;
 	case IRI_COMP_QUERY:
-		ok = is_iunreserved(c, flags) || iri_is_sub_delim(c) || c == ':' || c == '@' ||
-		     c == '/' || c == '?' || (!(flags & IRI_PARSE_URI_ONLY) && iri_is_iprivate(c));
-		break;
-	case IRI_COMP_FRAGMENT:
-		ok = is_iunreserved(c, flags) || iri_is_sub_delim(c) || c == ':' || c == '@' ||
-		     c == '/' || c == '?';
+		ok = !(flags & IRI_PARSE_URI_ONLY) && (iri_is_ucschar(c) || iri_is_iprivate(c));
 		break;
 	case IRI_COMP_COUNT:
 		break;
@@ -305,6 +344,10 @@ static void validate_chars(iri_ref *r, iri_component comp, iri_parse_flags flags
 	const iri_span *sp = &r->comp[comp];
 	const uint8_t *s = (const uint8_t *)r->text;
 	for (size_t i = sp->start; i < sp->end && r->result == IRI_PARSE_OK;) {
+		if (iri_ascii_ok(comp, s[i])) {   /* the common case, one lookup */
+			i++;
+			continue;
+		}
 		uint32_t cp = s[i];
 		size_t n = 1;
 		if (cp >= 0x80) {

@@ -1,5 +1,7 @@
 /* Strict UTF-8 decoding (RFC 3629 3 and 4), with the reason for each failure
  * so diagnostics can tell overlong and surrogate forms apart. */
+#include <string.h>
+
 #include "iri_buf.h"
 #include "iri_utf8.h"
 
@@ -65,6 +67,27 @@ size_t iri_utf8_decode(const uint8_t *s, size_t n, uint32_t *cp, iri_utf8_status
 	return need;
 }
 
+/* The length of the all-ASCII prefix of bytes[0..n_bytes), eight bytes at a
+ * time (most IRIs and URIs are mostly ASCII). */
+size_t iri_utf8_ascii_prefix(const char *bytes, size_t n_bytes)
+{
+	size_t i = 0;
+	for (; i + 8 <= n_bytes; i += 8) {
+		uint64_t w;
+		memcpy(&w, bytes + i, 8);
+		if (w & UINT64_C(0x8080808080808080))
+			break;
+	}
+	while (i < n_bytes && (unsigned char)bytes[i] < 0x80)
+		i++;
+	return i;
+}
+
+bool iri_utf8_is_ascii(const char *bytes, size_t n_bytes)
+{
+	return iri_utf8_ascii_prefix(bytes, n_bytes) == n_bytes;
+}
+
 size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes)
 {
 	return iri_utf8_cp_offset(bytes, n_bytes, n_bytes);
@@ -75,7 +98,7 @@ size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
 	const uint8_t *s = (const uint8_t *)bytes;
 	if (byte_off > n_bytes)
 		byte_off = n_bytes;
-	size_t i = 0, cps = 0;
+	size_t i = iri_utf8_ascii_prefix(bytes, byte_off), cps = i;
 	while (i < byte_off) {
 		size_t n = 1;
 		if (s[i] >= 0x80) {

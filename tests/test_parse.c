@@ -521,6 +521,39 @@ static void test_helpers(void)
 		"embedded NUL");
 }
 
+/* The ASCII table against RFC 3986's character classes, written out here
+ * independently: every component, every ASCII byte. */
+static void test_ascii_table(void)
+{
+	const char *unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+	const char *sub = "!$&'()*+,;=";
+	static const struct {
+		iri_component comp;
+		const char *extra;        /* beyond unreserved and sub-delims */
+		bool classes;             /* unreserved and sub-delims allowed */
+	} rows[] = {
+		{ IRI_COMP_SCHEME, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.", false },
+		{ IRI_COMP_USERINFO, ":", true },
+		{ IRI_COMP_HOST, "", true },
+		{ IRI_COMP_PORT, "0123456789", false },
+		{ IRI_COMP_PATH, ":@/", true },
+		{ IRI_COMP_QUERY, ":@/?", true },
+		{ IRI_COMP_FRAGMENT, ":@/?", true },
+		{ IRI_COMP_NONE, "", false },
+	};
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		for (uint32_t c = 0; c < 0x80; c++) {
+			bool want = c && ((rows[r].classes && (strchr(unreserved, (int)c) || strchr(sub, (int)c))) ||
+			                  strchr(rows[r].extra, (int)c));
+			CHECK(iri_ascii_ok(rows[r].comp, c) == want, "%s: 0x%02X", iri_component_name(rows[r].comp), c);
+			if (rows[r].comp != IRI_COMP_NONE && c != '%')
+				CHECK((iri_parse_check_cp(rows[r].comp, c, IRI_PARSE_IRI) == IRI_PARSE_OK) == want,
+					"check_cp %s: 0x%02X", iri_component_name(rows[r].comp), c);
+		}
+	}
+	CHECK(!iri_ascii_ok(IRI_COMP_PATH, 0xC3), "non-ASCII is never in the table");
+}
+
 int main(void)
 {
 	/* The parser needs no ICU objects; a context is made like everywhere else
@@ -530,6 +563,7 @@ int main(void)
 	test_table();
 	test_cp_offsets();
 	test_helpers();
+	test_ascii_table();
 	iri_ctx_free(ctx);
 	return tcheck_done("parse");
 }

@@ -1,0 +1,93 @@
+/* A bounded, direct-mapped cache of byte strings (see memo.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "memo.h"
+
+typedef struct {
+	uint64_t hash;                /* 0: empty */
+	iri_memo_kind kind;
+	size_t key_bytes, value_bytes;
+	char *bytes;                  /* key then value; alloc_bytes long */
+	size_t alloc_bytes;
+} memo_slot;
+
+struct iri_memo {
+	memo_slot slot[IRI_MEMO_SLOTS];
+	uint64_t hits, lookups;
+};
+
+/* FNV-1a, 64-bit; never 0, which marks an empty slot. */
+static uint64_t memo_hash(iri_memo_kind kind, const char *key, size_t key_bytes)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325) ^ (uint64_t)kind;
+	for (size_t i = 0; i < key_bytes; i++) {
+		h ^= (unsigned char)key[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return h ? h : 1;
+}
+
+iri_memo *iri_memo_new(void)
+{
+	return calloc(1, sizeof(iri_memo));
+}
+
+void iri_memo_free(iri_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < IRI_MEMO_SLOTS; i++)
+		free(m->slot[i].bytes);
+	free(m);
+}
+
+const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
+	size_t *value_bytes)
+{
+	if (!m || key_bytes > IRI_MEMO_MAX_KEY_BYTES)
+		return NULL;
+	m->lookups++;
+	uint64_t h = memo_hash(kind, key, key_bytes);
+	const memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
+	if (s->hash != h || s->kind != kind || s->key_bytes != key_bytes ||
+	    memcmp(s->bytes, key, key_bytes) != 0)
+		return NULL;
+	m->hits++;
+	*value_bytes = s->value_bytes;
+	return s->bytes + key_bytes;
+}
+
+bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
+	const char *value, size_t value_bytes)
+{
+	if (!m || key_bytes > IRI_MEMO_MAX_KEY_BYTES || value_bytes > IRI_MEMO_MAX_VALUE_BYTES)
+		return false;
+	uint64_t h = memo_hash(kind, key, key_bytes);
+	memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
+	size_t need = key_bytes + value_bytes;
+	if (need > s->alloc_bytes || !s->bytes) {
+		char *grown = realloc(s->bytes, need ? need : 1);
+		if (!grown) {
+			s->hash = 0;   /* the old entry may be half-replaced: forget it */
+			return false;
+		}
+		s->bytes = grown;
+		s->alloc_bytes = need ? need : 1;
+	}
+	if (key_bytes)
+		memcpy(s->bytes, key, key_bytes);
+	if (value_bytes)
+		memcpy(s->bytes + key_bytes, value, value_bytes);
+	s->hash = h;
+	s->kind = kind;
+	s->key_bytes = key_bytes;
+	s->value_bytes = value_bytes;
+	return true;
+}
+
+void iri_memo_stats(const iri_memo *m, uint64_t *hits, uint64_t *lookups)
+{
+	*hits = m ? m->hits : 0;
+	*lookups = m ? m->lookups : 0;
+}

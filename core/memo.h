@@ -1,0 +1,46 @@
+/* Private to core/: a bounded cache of byte strings, for results that depend
+ * only on a short input (a host's UTS #46 forms and diagnostics).  Links and
+ * keystrokes repeat the same hosts; ICU's IDNA and spoof checks are the
+ * expensive part of a line, so each distinct host is worked out once.
+ *
+ * Direct-mapped: a slot per hash, a newer entry replaces an older one.  Memory
+ * is bounded by IRI_MEMO_SLOTS * (IRI_MEMO_MAX_KEY_BYTES + IRI_MEMO_MAX_VALUE_BYTES);
+ * larger keys or values are simply not stored. */
+#ifndef IRI_MEMO_H
+#define IRI_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define IRI_MEMO_SLOTS 1024            /* a power of two */
+#define IRI_MEMO_MAX_KEY_BYTES 256     /* a DNS name is at most 253 */
+#define IRI_MEMO_MAX_VALUE_BYTES 2048
+
+/* What a value is, so one memo serves several functions. */
+typedef enum {
+	IRI_MEMO_TO_ASCII,                 /* UTS #46 ToASCII, nontransitional */
+	IRI_MEMO_TO_ASCII_TRANSITIONAL,
+	IRI_MEMO_TO_UNICODE,
+	IRI_MEMO_HOST_DIAGS,               /* iri_host_diagnose()'s findings */
+} iri_memo_kind;
+
+typedef struct iri_memo iri_memo;
+
+iri_memo *iri_memo_new(void);          /* NULL if out of memory */
+void iri_memo_free(iri_memo *m);       /* NULL is safe */
+
+/* The value stored for (kind, key), or NULL.  The pointer is borrowed from
+ * the memo and valid until the next iri_memo_put(). */
+const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
+	size_t *value_bytes);
+
+/* Stores a copy of value for (kind, key).  Returns false if it was not stored
+ * (too large, or out of memory); the memo stays usable either way. */
+bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
+	const char *value, size_t value_bytes);
+
+/* Hits and lookups so far (benchmarks print the hit rate). */
+void iri_memo_stats(const iri_memo *m, uint64_t *hits, uint64_t *lookups);
+
+#endif
