@@ -71,17 +71,6 @@ bool iri_is_lookalike_delimiter(uint32_t cp)
 	return iri_lookalike_target(cp) != 0;
 }
 
-bool iri_is_unwise_ascii(uint32_t cp)
-{
-	switch (cp) {
-	case ' ': case '<': case '>': case '"': case '{': case '}':
-	case '|': case '\\': case '^': case '`':
-		return true;
-	default:
-		return false;
-	}
-}
-
 bool iri_is_noncharacter(uint32_t cp)
 {
 	return (cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF);

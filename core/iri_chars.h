@@ -16,7 +16,16 @@ bool iri_is_lookalike_delimiter(uint32_t cp);
 char iri_lookalike_target(uint32_t cp);
 
 /* RFC 3987 3.1: printable US-ASCII not allowed in URIs: space < > " { } | \ ^ ` */
-bool iri_is_unwise_ascii(uint32_t cp);
+static inline bool iri_is_unwise_ascii(uint32_t cp)
+{
+	switch (cp) {
+	case ' ': case '<': case '>': case '"': case '{': case '}':
+	case '|': case '\\': case '^': case '`':
+		return true;
+	default:
+		return false;
+	}
+}
 
 /* Noncharacters: U+FDD0..FDEF and the last two code points of each plane. */
 bool iri_is_noncharacter(uint32_t cp);

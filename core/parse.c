@@ -431,10 +431,17 @@ static void fill_cp_offsets(iri_ref *r)
 		IRI_COMP_PATH, IRI_COMP_QUERY, IRI_COMP_FRAGMENT
 	};
 	size_t byte = 0, cp = 0;
+	/* In the ASCII prefix a code point offset is the byte offset. */
+	size_t ascii_bytes = iri_utf8_ascii_prefix(r->text, r->len);
 	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
 		iri_span *sp = &r->comp[order[k]];
 		if (!sp->present)
 			continue;
+		if (sp->end <= ascii_bytes) {
+			sp->cp_start = sp->start;
+			sp->cp_end = cp = byte = sp->end;
+			continue;
+		}
 		cp += iri_utf8_count_cp(r->text + byte, sp->start - byte);
 		sp->cp_start = cp;
 		cp += iri_utf8_count_cp(r->text + sp->start, sp->end - sp->start);
