@@ -1,0 +1,140 @@
+/* Benchmark peer, the baseline: a minimal IRI->URI mapping written directly on
+ * ICU's uidna.  Per line: split scheme, authority, userinfo, host and port by
+ * hand (RFC 3986 Appendix B, 3.2.1, 3.2.3); a host with a non-ASCII byte goes
+ * through UTS #46 ToASCII (nontransitional, CheckBidi, CheckJoiners, STD3
+ * rules); every other non-ASCII byte becomes %HH (RFC 3987 3.1 step 2).
+ * ASCII hosts are copied.  No caching.  A host ICU rejects is %-encoded
+ * instead and counted; the count goes to stderr as "errors N".
+ * Usage: peer_icu < lines > uris;  peer_icu --version */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uidna.h>
+#include <unicode/uversion.h>
+
+enum { LINE_CAP_BYTES = 1 << 20, HOST_CAP_BYTES = 1024 };
+
+static const char hex_upper[] = "0123456789ABCDEF";
+
+/* Writes bytes [0, len) with every byte >= 0x80 as %HH. */
+static void put_escaped(const unsigned char *s, size_t len, FILE *out)
+{
+  size_t run_start = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i] < 0x80)
+      continue;
+    fwrite(s + run_start, 1, i - run_start, out);
+    char esc[3] = { '%', hex_upper[s[i] >> 4], hex_upper[s[i] & 15] };
+    fwrite(esc, 1, 3, out);
+    run_start = i + 1;
+  }
+  fwrite(s + run_start, 1, len - run_start, out);
+}
+
+static int has_non_ascii(const unsigned char *s, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (s[i] >= 0x80)
+      return 1;
+  return 0;
+}
+
+/* Host span [*host_start, *host_end) in bytes; both 0 when there is no authority. */
+static void find_host(const char *s, size_t len, size_t *host_start, size_t *host_end)
+{
+  size_t i = 0;
+  *host_start = *host_end = 0;
+  while (i < len && s[i] != ':' && s[i] != '/' && s[i] != '?' && s[i] != '#')
+    i++;
+  size_t p = (i > 0 && i < len && s[i] == ':') ? i + 1 : 0;   /* after "scheme:" */
+  if (p + 1 >= len || s[p] != '/' || s[p + 1] != '/')
+    return;
+  size_t auth_start = p + 2, auth_end = auth_start;
+  while (auth_end < len && s[auth_end] != '/' && s[auth_end] != '?' && s[auth_end] != '#')
+    auth_end++;
+  size_t hs = auth_start;
+  for (size_t k = auth_start; k < auth_end; k++)   /* userinfo ends at the last '@' */
+    if (s[k] == '@')
+      hs = k + 1;
+  size_t he = auth_end;
+  if (hs < auth_end && s[hs] == '[') {             /* IP literal */
+    const char *close = memchr(s + hs, ']', auth_end - hs);
+    he = close ? (size_t)(close - s) + 1 : auth_end;
+  } else {
+    for (size_t k = auth_end; k > hs; k--)         /* port: ':' DIGIT* at the end */
+      if (s[k - 1] == ':') { he = k - 1; break; }
+      else if (s[k - 1] < '0' || s[k - 1] > '9') break;
+  }
+  *host_start = hs;
+  *host_end = he;
+}
+
+int main(int argc, char **argv)
+{
+  int status = 1;
+  UIDNA *idna = NULL;
+  char *line = NULL;
+  size_t line_cap = 0;
+  unsigned long errors = 0;
+  static char out_buf[1 << 16];
+
+  if (argc > 1 && strcmp(argv[1], "--version") == 0) {
+    UVersionInfo v;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(v);
+    u_versionToString(v, text);
+    printf("ICU %s\n", text);
+    return 0;
+  }
+  UErrorCode err = U_ZERO_ERROR;
+  idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI |
+                         UIDNA_CHECK_CONTEXTJ | UIDNA_USE_STD3_RULES, &err);
+  if (U_FAILURE(err)) {
+    fprintf(stderr, "peer_icu: uidna_openUTS46: %s\n", u_errorName(err));
+    goto cleanup;
+  }
+  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+  ssize_t got;
+  while ((got = getline(&line, &line_cap, stdin)) >= 0) {
+    size_t len = (size_t)got;
+    if (len > 0 && line[len - 1] == '\n')
+      len--;
+    if (len > LINE_CAP_BYTES) {
+      errors++;
+      fputc('\n', stdout);
+      continue;
+    }
+    size_t hs, he;
+    find_host(line, len, &hs, &he);
+    const unsigned char *u = (const unsigned char *)line;
+    put_escaped(u, hs, stdout);
+    if (has_non_ascii(u + hs, he - hs)) {
+      char ace[HOST_CAP_BYTES];
+      UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+      err = U_ZERO_ERROR;
+      int32_t n = uidna_nameToASCII_UTF8(idna, line + hs, (int32_t)(he - hs),
+                                         ace, (int32_t)sizeof ace, &info, &err);
+      if (U_SUCCESS(err) && info.errors == 0 && n < (int32_t)sizeof ace) {
+        fwrite(ace, 1, (size_t)n, stdout);
+      } else {
+        errors++;
+        put_escaped(u + hs, he - hs, stdout);
+      }
+    } else {
+      fwrite(line + hs, 1, he - hs, stdout);
+    }
+    put_escaped(u + he, len - he, stdout);
+    fputc('\n', stdout);
+  }
+  if (fflush(stdout) != 0) {
+    perror("peer_icu: stdout");
+    goto cleanup;
+  }
+  fprintf(stderr, "errors %lu\n", errors);
+  status = 0;
+cleanup:
+  free(line);
+  if (idna)
+    uidna_close(idna);
+  return status;
+}
