@@ -92,7 +92,6 @@ static bool check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 	return false;
 }
 
-/* Findings about one well-formed non-ASCII code point that the ABNF allows. */
 /* The NFKC form of one code point as UTF-8 into out (at most 64 bytes); its
  * length, or 0 if it could not be made. */
 static size_t nfkc_of(iri_ctx *ctx, uint32_t cp, char *out)
@@ -110,44 +109,86 @@ static size_t nfkc_of(iri_ctx *ctx, uint32_t cp, char *out)
 	return U_SUCCESS(err) && bytes < 64 ? (size_t)bytes : 0;
 }
 
-static void check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_t len, size_t i, size_t n,
-	uint32_t cp, iri_component comp)
+/* What check_unicode_cp() needs to know of a code point, from ICU's
+ * properties; it depends on the code point alone, so the context keeps it
+ * (ctx->cp_class) and each distinct character is looked up once. */
+enum {
+	CPC_PLAIN, CPC_WHITESPACE, CPC_UNASSIGNED, CPC_IGNORABLE, CPC_DEPRECATED, CPC_NOT_NFKC,
+	CPC_KIND = 0x07,
+	CPC_LOOKALIKE = 0x08,     /* iri_lookalike_target() has a delimiter for it */
+	CPC_NFC_STABLE = 0x10,    /* NFC_Quick_Check=Yes and ccc=0 (UAX #15 9) */
+};
+
+static uint8_t cp_class_lookup(uint32_t cp)
 {
 	UChar32 c = (UChar32)cp;
 	int8_t type = u_charType(c);
-	char target = iri_lookalike_target(cp);
-	/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts: there
-	 * they are label separators, not lookalikes. */
-	bool uts46_dot = cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
-	if (target && (target != '.' || comp == IRI_COMP_HOST) && !(comp == IRI_COMP_HOST && uts46_dot)) {
-		add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
-		return;
+	uint8_t cls = CPC_PLAIN;
+	if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE))
+		cls = CPC_WHITESPACE;
+	else if (type == U_UNASSIGNED)
+		cls = CPC_UNASSIGNED;
+	else if (type == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+		cls = CPC_IGNORABLE;
+	else if (u_hasBinaryProperty(c, UCHAR_DEPRECATED))
+		cls = CPC_DEPRECATED;
+	/* Compatibility characters (full-width forms, ligatures, ...): they are
+	 * NFC but not NFKC (RFC 3987 4.5; UAX #15). */
+	else if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
+	         u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO)
+		cls = CPC_NOT_NFKC;
+	if (iri_lookalike_target(cp))
+		cls |= CPC_LOOKALIKE;
+	if (u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) == UNORM_YES && u_getCombiningClass(c) == 0)
+		cls |= CPC_NFC_STABLE;
+	return cls;
+}
+
+static uint8_t cp_class(iri_ctx *ctx, uint32_t cp)
+{
+	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
+	if (ctx->cp_class_key[slot] != cp) {
+		ctx->cp_class_key[slot] = cp;
+		ctx->cp_class_val[slot] = cp_class_lookup(cp);
 	}
-	if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE)) {
+	return ctx->cp_class_val[slot];
+}
+
+/* Findings about one well-formed non-ASCII code point that the ABNF allows.
+ * Returns its class. */
+static uint8_t check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_t len, size_t i, size_t n,
+	uint32_t cp, iri_component comp)
+{
+	uint8_t cls = cp_class(ctx, cp);
+	if (cls & CPC_LOOKALIKE) {
+		char target = iri_lookalike_target(cp);
+		/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts:
+		 * there they are label separators, not lookalikes. */
+		bool uts46_dot = cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+		if ((target != '.' || comp == IRI_COMP_HOST) && !(comp == IRI_COMP_HOST && uts46_dot)) {
+			add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
+			return cls;
+		}
+	}
+	switch (cls & CPC_KIND) {
+	case CPC_WHITESPACE:
 		add_escaped_suggestion(d, IRI_D_UNICODE_WHITESPACE, comp, text, i, i + n, cp);
-		return;
-	}
-	if (type == U_UNASSIGNED) {
+		break;
+	case CPC_UNASSIGNED:
 		if (!iri_is_iprivate(cp) && !iri_is_noncharacter(cp))
 			iri_diags_add(d, IRI_D_UNASSIGNED_CHARACTER, comp, i, i + n, cp, NULL, 0);
-		return;
-	}
-	if (type == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+		break;
+	case CPC_IGNORABLE:
 		if (iri_is_bidi_control(cp))
 			iri_diags_add(d, IRI_D_BIDI_FORMATTING_CHARACTER, comp, i, i + n, cp, "", 0);
 		else if (!((cp == 0x200C || cp == 0x200D) &&
 		           joiner_in_context((const uint8_t *)text, len, i, cp)))
 			iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
-		return;
-	}
-	if (u_hasBinaryProperty(c, UCHAR_DEPRECATED)) {
+		break;
+	case CPC_DEPRECATED:
 		iri_diags_add(d, IRI_D_DEPRECATED_CHARACTER, comp, i, i + n, cp, NULL, 0);
-		return;
-	}
-	/* Compatibility characters (full-width forms, ligatures, ...): they are NFC
-	 * but not NFKC (RFC 3987 4.5; UAX #15). */
-	if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
-	    u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO) {
+		break;
+	case CPC_NOT_NFKC: {
 		char sug[64];
 		size_t k = nfkc_of(ctx, cp, sug);
 		/* Not if the NFKC form holds a delimiter (℅ is "c/o"): replacing
@@ -158,7 +199,12 @@ static void check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_
 				k = 0;
 		}
 		iri_diags_add(d, IRI_D_NOT_NFKC, comp, i, i + n, cp, k ? sug : NULL, k);
+		break;
 	}
+	default:
+		break;
+	}
+	return cls;
 }
 
 /* The component at byte i and the byte where that answer may change (the
@@ -179,9 +225,11 @@ static iri_component component_run(const iri_ref *ref, size_t i, size_t *run_end
 	return iri_ref_component_at(ref, i);
 }
 
-/* Pass 1: every code point. */
-static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
+/* Pass 1: every code point.  Returns true if every non-ASCII code point is
+ * one that NFC leaves alone whatever surrounds it, so the text is NFC. */
+static bool check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 {
+	bool nfc_stable = true;
 	const char *text = ref->text;
 	size_t len = ref->len;
 	const uint8_t *s = (const uint8_t *)text;
@@ -202,6 +250,7 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			n = iri_utf8_decode(s + i, len - i, &cp, &st);
 			if (st != IRI_UTF8_OK) {
 				add_escaped_suggestion(d, IRI_D_INVALID_UTF8, comp, text, i, i + n, st);
+				nfc_stable = false;
 				i += n;
 				continue;
 			}
@@ -224,15 +273,20 @@ static void check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			/* Ports and IP literals (even broken ones: "[::1" is one
 			 * SYNTAX finding, not one per ":") are checked whole below;
 			 * controls, spaces and non-ASCII in a literal still are. */
+			nfc_stable &= cp < 0x80;
 			i += n;
 			continue;
 		}
 		/* A control between components is reported as the path's. */
 		iri_component at = comp == IRI_COMP_NONE && is_c0_c1_del(cp) ? IRI_COMP_PATH : comp;
+		uint8_t cls = 0;
 		if (check_syntax_cp(d, text, i, n, cp, at) && cp >= 0x80)
-			check_unicode_cp(ctx, d, text, len, i, n, cp, at);
+			cls = check_unicode_cp(ctx, d, text, len, i, n, cp, at);
+		if (cp >= 0x80 && !(cls & CPC_NFC_STABLE))
+			nfc_stable = false;
 		i += n;
 	}
+	return nfc_stable;
 }
 
 /* Structural parse errors that are not about a single character. */
@@ -444,7 +498,15 @@ static strong_dir strong_of(uint32_t cp)
  * and the display forms treat separately (DESIGN.md, "marked"). */
 static bool is_bidi_delimiter(unsigned char c)
 {
-	return c == '.' || iri_is_gen_delim(c) || iri_is_sub_delim(c);
+	switch (c) {
+	case ':': case '/': case '?': case '#': case '[': case ']': case '@':   /* gen-delims */
+	case '!': case '$': case '&': case '\'': case '(': case ')':             /* sub-delims */
+	case '*': case '+': case ',': case ';': case '=':
+	case '.':
+		return true;
+	default:
+		return false;
+	}
 }
 
 /* RFC 3987 4.2 rules 1 and 2 on text[start..end) */
@@ -564,7 +626,7 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 #define URI_EXPANSION_MIN_CHARS 256
 static void check_expansion(const iri_ref *ref, iri_diags *d)
 {
-	size_t cps = iri_utf8_count_cp(ref->text, ref->len), uri_chars = 0;
+	size_t cps = ref->cp_len, uri_chars = 0;
 	for (size_t i = 0; i < ref->len; i++)
 		uri_chars += (unsigned char)ref->text[i] >= 0x80 ? 3 : 1;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= URI_EXPANSION_MIN_CHARS)
@@ -576,16 +638,16 @@ void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref_out, iri
 	iri_ref ref;
 	iri_diags_clear(d);
 	iri_parse(text, len, IRI_PARSE_IRI, &ref);
-	/* ASCII text is NFC, has no right-to-left character and does not grow
-	 * when mapped: those passes have nothing to find. */
+	/* ASCII text has no right-to-left character and does not grow when
+	 * mapped: those passes have nothing to find. */
 	bool ascii = iri_utf8_is_ascii(text, len);
-	check_code_points(ctx, &ref, d);
+	bool nfc_stable = check_code_points(ctx, &ref, d);
 	check_structure(&ref, d);
 	check_escapes(&ref, d);
-	if (!ascii) {
+	if (!nfc_stable)
 		check_nfc(ctx, &ref, d);
+	if (!ascii)
 		check_bidi(&ref, d);
-	}
 	check_parts(ctx, &ref, d);
 	if (!ascii)
 		check_expansion(&ref, d);

@@ -35,6 +35,7 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 		iri_buf_init(&ctx->tmp[i]);
 	iri_buf_init(&ctx->memo_value);
 	iri_buf_init(&ctx->host_record);
+	memset(ctx->cp_class_key, 0xFF, sizeof ctx->cp_class_key);
 	ctx->memo = iri_memo_new();
 	if (!ctx->memo) {
 		res = IRI_CTX_NO_MEMORY;

@@ -13,6 +13,7 @@
 
 #define IRI_CTX_CHARSET_NAME_MAX 64
 #define IRI_CTX_CHARSET_RUN_MAX 4096   /* octets of one --charset run */
+#define IRI_CTX_CP_CLASS_SLOTS 4096    /* a power of two */
 
 struct iri_ctx {
 	UIDNA *idna;                 /* UTS #46 nontransitional */
@@ -33,6 +34,10 @@ struct iri_ctx {
 	iri_memo *memo;
 	iri_buf memo_value;          /* a value being built for the memo */
 	iri_buf host_record;         /* iri_host_diagnose()'s findings being recorded */
+	/* check.c's class of a code point by its ICU properties, direct-mapped;
+	 * a key of UINT32_MAX is an empty slot. */
+	uint32_t cp_class_key[IRI_CTX_CP_CLASS_SLOTS];
+	uint8_t cp_class_val[IRI_CTX_CP_CLASS_SLOTS];
 	/* to-iri --charset: where each octet of a run came from in the text, and
 	 * for each converted UTF-16 unit its octet (ICU's offsets). */
 	size_t octet_at[IRI_CTX_CHARSET_RUN_MAX + 1];

@@ -679,9 +679,11 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	const char *host = text + host_start;
 	size_t len = host_end - host_start;
 	/* The findings depend on the host's bytes alone: a host seen before
-	 * gets its recorded findings again, at its own position. */
+	 * gets its recorded findings again, at its own position.  A plain ASCII name costs less to check than to look up. */
+	bool memoise = has_pct_escape(host, len) || !iri_utf8_is_ascii(host, len) ||
+		name_has_ace_label(host, len);
 	size_t rec_bytes;
-	const char *rec = iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes);
+	const char *rec = memoise ? iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes) : NULL;
 	if (rec) {
 		host_replay(diags, host_start, rec, rec_bytes);
 		goto done;
@@ -742,7 +744,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	uint32_t name_bad = name_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
 	if (name_bad && !sc.flagged_bad)
 		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, (int64_t)name_bad, NULL, 0);
-	if (!sc.record->failed && !sc.label.failed && !sc.conv.failed && !sc.skeleton.failed && !whole.failed)
+	if (memoise && !sc.record->failed && !sc.label.failed && !sc.conv.failed && !sc.skeleton.failed && !whole.failed)
 		iri_memo_put(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, sc.record->data ? sc.record->data : "",
 			sc.record->len);
 done:

@@ -70,6 +70,7 @@ typedef enum {
 typedef struct {
 	const char *text;          /* borrowed: the parsed input, not owned */
 	size_t len;                /* bytes */
+	size_t cp_len;             /* code points (iri_parse() only; iri_split() leaves 0) */
 	iri_span comp[IRI_COMP_COUNT];
 	bool has_authority;        /* "//" authority present */
 	iri_host_kind host_kind;

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IRI_MEMO_SLOTS 1024            /* a power of two */
+#define IRI_MEMO_SLOTS 4096            /* a power of two */
 #define IRI_MEMO_MAX_KEY_BYTES 256     /* a DNS name is at most 253 */
-#define IRI_MEMO_MAX_VALUE_BYTES 2048
+#define IRI_MEMO_MAX_VALUE_BYTES 1024
 
 /* What a value is, so one memo serves several functions. */
 typedef enum {

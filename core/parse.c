@@ -448,6 +448,7 @@ static void fill_cp_offsets(iri_ref *r)
 		sp->cp_end = cp;
 		byte = sp->end;
 	}
+	r->cp_len = cp + iri_utf8_count_cp(r->text + byte, r->len - byte);
 }
 
 iri_parse_result iri_parse(const char *text, size_t len, iri_parse_flags flags, iri_ref *out)

@@ -101,6 +101,20 @@ size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
 	size_t i = iri_utf8_ascii_prefix(bytes, byte_off), cps = i;
 	while (i < byte_off) {
 		size_t n = 1;
+		/* Two- and three-byte forms that are always well-formed (RFC 3629
+		 * 4: C2-DF; E1-EC and EE-EF, which no overlong or surrogate uses). */
+		uint8_t b = s[i];
+		if (b >= 0xC2 && b <= 0xDF && i + 1 < n_bytes && (s[i + 1] & 0xC0) == 0x80) {
+			i += 2;
+			cps++;
+			continue;
+		}
+		if (b >= 0xE1 && b <= 0xEF && b != 0xED && i + 2 < n_bytes &&
+		    (s[i + 1] & 0xC0) == 0x80 && (s[i + 2] & 0xC0) == 0x80) {
+			i += 3;
+			cps++;
+			continue;
+		}
 		if (s[i] >= 0x80) {
 			uint32_t cp;
 			iri_utf8_status st;
