@@ -80,9 +80,11 @@ static void diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
 	if (d->suggestion && !d->suggestion[0]) {
 		/* An empty replacement: the span is better left out. */
+		/* TRANSLATORS: "note" is a severity word like "error", printed as LINE:COL: note: suggestion... */
 		fprintf(f, "%lu:%zu: %s: %s\n", b->line, d->cp_start + 1, _("note"), _("suggestion: remove it"));
 	} else if (d->suggestion) {
 		fprintf(f, "%lu:%zu: %s: ", b->line, d->cp_start + 1, _("note"));
+		/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
 		fputs(_("suggestion: "), f);
 		fputc('"', f);
 		out_text(f, d->suggestion, strlen(d->suggestion), tty);
@@ -129,6 +131,7 @@ static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
 {
 	if (r == IRI_MAP_OK && !b->out.failed)
 		return false;
+	/* TRANSLATORS: %lu: the input's number (line or argument); keep "%lu:1:" first (LINE:COL, compiler style). */
 	fprintf(stderr, _("%lu:1: error: result too large or out of memory, not converted\n"), b->line);
 	print_failed(b, text, len, _("result too large or out of memory"));
 	b->status = 1;
@@ -347,6 +350,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
 		out_json_line(stdout, o, b->stdout_tty);
 	} else {
+		/* TRANSLATORS: the labels of irie host's table: names of host encodings, padded to 18 columns; keep them short. */
 		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
 		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
 		text_form(b, _("idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
@@ -355,6 +359,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 	}
 	if (r != IRI_HOST_OK) {
 		fprintf(stderr, "%lu:%zu: %s: %s\n", b->line, iri_utf8_count_cp(text, (size_t)(host - text)) + 1,
+			/* TRANSLATORS: the severity word, as in LINE:COL: error: message. */
 			_("error"), r == IRI_HOST_BAD_INPUT ? _("host is too long, or not well-formed UTF-8 once unescaped")
 				: _("host too long or out of memory, forms incomplete"));
 		b->status = 1;
@@ -425,6 +430,7 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 	} else {
 		fputs("# ", stdout);
 		print_result(b, text, len);
+		/* TRANSLATORS: column headings of irie explain's table, padded to 4, 8, 12 and 9 columns (char, code, in the URI, part): keep them that short so the columns stay aligned. */
 		printf("  %-4s  %-8s  %-11s  %-12s  %-9s  %s  (%s)\n", _("char"), _("code"), "UTF-8",
 			_("in the URI"), _("part"), _("name"), _("why"));
 	}
@@ -444,6 +450,7 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 {
 	iri_resolve_result r = iri_resolve(b->base, b->base_len, text, len, &b->out);
 	if (r != IRI_RESOLVE_OK) {
+		/* TRANSLATORS: %lu: the input's number; %s: the reason. Keep "%lu:1:" first. */
 		fprintf(stderr, _("%lu:1: error: cannot resolve: %s\n"), b->line,
 			r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory"));
 		b->status = 1;
@@ -492,6 +499,7 @@ static void cmd_compare_line(batch *b, const char *text, size_t len)
 {
 	const char *tab = memchr(text, '\t', len);
 	if (!tab) {
+		/* TRANSLATORS: %lu: the input's line number; %zu: the column (code points, from 1). */
 		fprintf(stderr, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line,
 			iri_utf8_count_cp(text, len) + 1);
 		b->status = 1;
@@ -525,6 +533,7 @@ static void cmd_display(batch *b, const char *text, size_t len)
 	rnd_result r = rnd_display_build(b->display, text, len, spans, n_spans, &b->render);
 	if (r != RND_OK) {
 		const char *why = r == RND_TOO_LONG ? _("too long to display") : _("out of memory");
+		/* TRANSLATORS: %lu: the input's number; %s: the reason. */
 		fprintf(stderr, _("%lu:1: error: %s\n"), b->line, why);
 		b->status = 1;
 		print_failed(b, text, len, why);
@@ -560,6 +569,7 @@ static void cmd_show(batch *b, const char *text, size_t len)
 	iri_ref ref;
 	iri_check(b->ctx, text, len, &ref, b->diags);
 	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
+	/* TRANSLATORS: row labels of irie show, padded to 10 columns. */
 	printf("%-10s ", _("IRI"));
 	print_result(b, text, len);
 	printf("%-10s ", _("URI"));
@@ -576,7 +586,9 @@ static void cmd_show(batch *b, const char *text, size_t len)
 		iri_host_forms forms;
 		iri_host_forms_init(&forms);
 		iri_host_analyse(b->ctx, text + h->start, h->end - h->start, &forms);
+		/* TRANSLATORS: heading of irie show's host table (the same table as irie host). */
 		printf("%s\n", _("host forms"));   /* the same table as irie host */
+		/* TRANSLATORS: the labels of irie host's table: names of host encodings, padded to 18 columns; keep them short. */
 		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
 		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
 		text_form(b, _("idna-transitional"), &forms.idna_transitional, forms.idna_transitional_errors);
@@ -586,6 +598,7 @@ static void cmd_show(batch *b, const char *text, size_t len)
 	}
 	size_t n = iri_diags_count(b->diags);
 	if (n == 0)
+		/* TRANSLATORS: irie show, when check found nothing. */
 		printf("%s\n", _("no findings"));
 	for (size_t i = 0; i < n; i++)
 		diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
@@ -601,11 +614,13 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 	if (too_long || line->failed) {
 		if (b->json) {
 			char why[128];
+			/* TRANSLATORS: %zu: the line cap in bytes (16777216). */
 			snprintf(why, sizeof why, _("line longer than %zu bytes, not analysed"), BATCH_MAX_LINE_BYTES);
 			print_failed(b, NULL, 0, why);
 		}
 		/* check's findings are its output; the others keep one output line per input. */
 		bool findings = fn == cmd_check && !b->json;
+		/* TRANSLATORS: %lu: the input's line number; %zu: the line cap in bytes. */
 		fprintf(findings ? stdout : stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
 			b->line, BATCH_MAX_LINE_BYTES);
 		if (!b->json && !findings)
@@ -700,6 +715,7 @@ int batch_is_command(const char *name)
 static int usage_error(const char *cmd, const char *what)
 {
 	fprintf(stderr, "irie %s: %s\n", cmd, what);
+	/* TRANSLATORS: keep 'irie --help': it is a command to type. */
 	fprintf(stderr, _("Try 'irie --help'.\n"));
 	return 2;
 }
@@ -745,6 +761,7 @@ int batch_main(int argc, char **argv)
 		case OPT_NO_SHAPE: b.render.shape_arabic = false; break;
 		case ':': {
 			char safe[256], what[400];
+			/* TRANSLATORS: %s: the option as given (e.g. --host). */
 			snprintf(what, sizeof what, _("option '%s' needs a value"),
 				out_safe_arg(argv[optind - 1], safe, sizeof safe));
 			return usage_error(b.command, what);
@@ -754,6 +771,7 @@ int batch_main(int argc, char **argv)
 			 * is the argument getopt just stepped over. */
 			char safe[256], what[400], shortopt[3] = { '-', (char)optopt, 0 };
 			const char *bad = optopt > 0x20 && optopt < 0x7F ? shortopt : argv[optind - 1];
+			/* TRANSLATORS: %s: the option as given; keep '--'. */
 			snprintf(what, sizeof what, _("unknown option '%s' (an input that starts with '-' needs '--' before it)"),
 				out_safe_arg(bad, safe, sizeof safe));
 			return usage_error(b.command, what);
@@ -761,18 +779,23 @@ int batch_main(int argc, char **argv)
 		}
 	}
 	if (b.json && fn == cmd_show)
+		/* TRANSLATORS: keep "show" (a command name) and "JSON". */
 		return usage_error(b.command, _("show has no JSON output; use the commands it combines"));
 	if (b.to_uri.nfc && fn != cmd_to_uri)
+		/* TRANSLATORS: option and command names are typed by users: keep them. */
 		return usage_error(b.command, _("--nfc applies to to-uri only"));
 	if (b.to_iri.charset && fn != cmd_to_iri)
+		/* TRANSLATORS: option and command names are typed by users: keep them. */
 		return usage_error(b.command, _("--charset applies to to-iri only"));
 	if ((form_opt || !b.render.shape_arabic) && fn != cmd_display)
+		/* TRANSLATORS: option and command names are typed by users: keep them. */
 		return usage_error(b.command, _("--form and --no-shape apply to display only"));
 	if (form_opt) {
 		for (int f = 0; f < RND_FORM_COUNT; f++)
 			if (strcmp(form_opt, rnd_form_name((rnd_form)f)) == 0)
 				b.form = f;
 		if (b.form < 0)
+			/* TRANSLATORS: option names and values are typed by users: keep them. */
 			return usage_error(b.command, _("--form takes marked|visual|visual_rfc3987|visual_plain|logical"));
 	}
 	if (host_opt) {
@@ -787,12 +810,14 @@ int batch_main(int argc, char **argv)
 		else if (fn == cmd_to_iri && strcmp(host_opt, "unicode") == 0)
 			b.to_iri.host = IRI_HOSTOUT_UNICODE;
 		else
+			/* TRANSLATORS: option names, values and command names are typed by users: keep them. */
 			return usage_error(b.command, _("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"));
 	}
 	argc -= optind;
 	argv += optind;
 	if (fn == cmd_resolve) {
 		if (argc < 1)
+			/* TRANSLATORS: keep the command line; BASE and REF are placeholders. */
 			return usage_error(b.command, _("usage: irie resolve BASE [REF...]"));
 		b.base = argv[0];
 		b.base_len = strlen(argv[0]);
@@ -800,6 +825,7 @@ int batch_main(int argc, char **argv)
 		argv++;
 	}
 	if (fn == cmd_compare_line && argc != 0 && argc != 2)
+		/* TRANSLATORS: keep the command line; A and B are placeholders, TAB-separated pairs on stdin. */
 		return usage_error(b.command, _("usage: irie compare A B (or tab-separated pairs on stdin)"));
 	iri_ctx_result cr;
 	b.ctx = iri_ctx_new(&cr);
@@ -809,6 +835,7 @@ int batch_main(int argc, char **argv)
 	if (!b.ctx || !b.diags || !b.extra || !b.display) {
 		rnd_display_free(b.display);
 		iri_diags_free(b.extra);
+		/* TRANSLATORS: %s: ICU's error code name (U_...). */
 		fprintf(stderr, _("irie: cannot initialise ICU (%s)\n"), iri_ctx_result_name(cr));
 		iri_ctx_free(b.ctx);
 		iri_diags_free(b.diags);
@@ -823,6 +850,7 @@ int batch_main(int argc, char **argv)
 		iri_buf_init(&probe);
 		if (iri_to_iri(b.ctx, "", 0, &b.to_iri, &probe, NULL) == IRI_MAP_BAD_CHARSET) {
 			char safe[256];
+			/* TRANSLATORS: %s: the charset name as given; ASCII-compatible: the charset's bytes 0x00-0x7F are ASCII; stateless: no shift sequences. */
 			fprintf(stderr, _("irie to-iri: unknown charset '%s', or not one whose octets can be read from escapes (it must be ASCII-compatible and stateless)\n"),
 				out_safe_arg(b.to_iri.charset, safe, sizeof safe));
 			status = 2;

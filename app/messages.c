@@ -10,8 +10,11 @@
 const char *msg_severity(iri_severity s)
 {
 	switch (s) {
+	/* TRANSLATORS: a finding's severity, one lower-case word, printed as LINE:COL: SEVERITY: CODE: message (like a compiler's error/warning). */
 	case IRI_SEV_ERROR: return _("error");
+	/* TRANSLATORS: a finding's severity, one lower-case word, printed as LINE:COL: SEVERITY: CODE: message (like a compiler's error/warning). */
 	case IRI_SEV_WARNING: return _("warning");
+	/* TRANSLATORS: a finding's severity, one lower-case word, printed as LINE:COL: SEVERITY: CODE: message (like a compiler's error/warning). */
 	case IRI_SEV_INFO: return _("info");
 	}
 	return _("error");
@@ -20,15 +23,23 @@ const char *msg_severity(iri_severity s)
 const char *msg_component(iri_component c)
 {
 	switch (c) {
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_SCHEME: return _("scheme");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_USERINFO: return _("userinfo");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_HOST: return _("host");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_PORT: return _("port");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_PATH: return _("path");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_QUERY: return _("query");
+	/* TRANSLATORS: the name of an IRI component (RFC 3986 section 3); shown alone as a table label and put for %s into messages such as "character not allowed in the %s". */
 	case IRI_COMP_FRAGMENT: return _("fragment");
 	case IRI_COMP_COUNT: break;
 	}
+	/* TRANSLATORS: the whole IRI, where a finding belongs to no single component; also put for %s into component messages. */
 	return _("IRI");
 }
 
@@ -38,8 +49,11 @@ static const char *parse_message(iri_parse_result r)
 	case IRI_PARSE_OK: return _("no error");
 	case IRI_PARSE_BAD_UTF8: return _("not well-formed UTF-8");
 	case IRI_PARSE_BAD_SCHEME: return _("a scheme is a letter followed by letters, digits, '+', '-' or '.'");
+	/* TRANSLATORS: %s is a component name (scheme, host, path, ...). */
 	case IRI_PARSE_BAD_CHAR: return _("character not allowed in the %s");
+	/* TRANSLATORS: '%%' prints one '%' (this is a printf format). */
 	case IRI_PARSE_BAD_PERCENT: return _("'%%' not followed by two hexadecimal digits");
+	/* TRANSLATORS: IPv6 and IPvFuture are RFC 3986 terms: keep them. */
 	case IRI_PARSE_BAD_IP_LITERAL: return _("bracketed host is neither an IPv6 address nor IPvFuture");
 	case IRI_PARSE_UNTERMINATED_IP_LITERAL: return _("'[' without a closing ']'");
 	case IRI_PARSE_BAD_PORT: return _("a port is made of digits only");
@@ -60,15 +74,20 @@ void msg_idna_errors(unsigned bits, char *buf, size_t size)
 		{ UIDNA_ERROR_DOMAIN_NAME_TOO_LONG, N_("name longer than 253 bytes") },
 		{ UIDNA_ERROR_LEADING_HYPHEN, N_("label starts with a hyphen") },
 		{ UIDNA_ERROR_TRAILING_HYPHEN, N_("label ends with a hyphen") },
+		/* TRANSLATORS: the third and fourth characters of a DNS label (where "xn--" has its hyphens). */
 		{ UIDNA_ERROR_HYPHEN_3_4, N_("hyphens in the third and fourth positions") },
 		{ UIDNA_ERROR_LEADING_COMBINING_MARK, N_("label starts with a combining mark") },
 		{ UIDNA_ERROR_DISALLOWED, N_("disallowed character") },
 		{ UIDNA_ERROR_PUNYCODE, N_("invalid Punycode") },
 		{ UIDNA_ERROR_LABEL_HAS_DOT, N_("label contains a dot") },
+		/* TRANSLATORS: A-label: the IDNA term (RFC 5890) for the ASCII "xn--" form of a label; keep the term. */
 		{ UIDNA_ERROR_INVALID_ACE_LABEL, N_("invalid A-label") },
 		{ UIDNA_ERROR_BIDI, N_("violates the bidi rule (RFC 5893)") },
+		/* TRANSLATORS: CONTEXTJ and RFC 5892 are names from the IDNA standard: keep them. */
 		{ UIDNA_ERROR_CONTEXTJ, N_("joiner out of context (RFC 5892 CONTEXTJ)") },
+		/* TRANSLATORS: CONTEXTO is a rule name from RFC 5892: keep it. */
 		{ UIDNA_ERROR_CONTEXTO_PUNCTUATION, N_("punctuation out of context (CONTEXTO)") },
+		/* TRANSLATORS: CONTEXTO is a rule name from RFC 5892: keep it. */
 		{ UIDNA_ERROR_CONTEXTO_DIGITS, N_("mixed digit sets (CONTEXTO)") },
 		{ IRI_IDNA_ERROR_PROCESSING, N_("too long or out of memory: not processed") },
 	};
@@ -96,21 +115,26 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, parse_message((iri_parse_result)d->detail), comp);
 		return;
 	case IRI_D_ILLEGAL_PERCENT_ENCODING:
+		/* TRANSLATORS: not a format string: %25 is literal text (the escape of '%'); keep it. */
 		snprintf(buf, size, "%s", _("'%' does not start an escape (two hex digits must follow); write %25 for a percent sign"));
 		return;
 	case IRI_D_INVALID_UTF8:
 		snprintf(buf, size, "%s", _("bytes that are not well-formed UTF-8"));
 		return;
 	case IRI_D_CONTROL_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("control character U+%04X is not allowed"), cp);
 		return;
 	case IRI_D_BIDI_FORMATTING_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("bidi formatting character U+%04X must not appear in an IRI"), cp);
 		return;
 	case IRI_D_PRIVATE_USE_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("private-use character U+%04X is allowed only in the query"), cp);
 		return;
 	case IRI_D_NONCHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("noncharacter U+%04X is not allowed"), cp);
 		return;
 	case IRI_D_OVERLONG_UTF8_ESCAPE:
@@ -127,22 +151,27 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		return;
 	case IRI_D_BAD_IDN:
 		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
+		/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
 		snprintf(buf, size, _("not a valid internationalized domain name: %s"), extra);
 		return;
 	case IRI_D_DNS_LENGTH_LIMIT:
 		snprintf(buf, size, "%s", _("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"));
 		return;
 	case IRI_D_NOT_NFC:
+		/* TRANSLATORS: %s: a component name (path, query, ...). */
 		snprintf(buf, size, _("%s is not in Unicode Normalization Form C"), comp);
 		return;
 	case IRI_D_NOT_NFKC:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("compatibility character U+%04X (e.g. a full-width form); NFKC would replace it"), cp);
 		return;
 	case IRI_D_BIDI_MIXED_DIRECTION:
+		/* TRANSLATORS: %s: a component name (path, query, ...). */
 		snprintf(buf, size, _("%s component mixes right-to-left and left-to-right characters"), comp);
 		return;
 	case IRI_D_BIDI_BOUNDARY:
 		snprintf(buf, size, d->detail == 1 ?
+			/* TRANSLATORS: %s: a component name (path, query, ...); "right-to-left" describes the component. */
 			_("right-to-left %s component does not start with a right-to-left character") :
 			_("right-to-left %s component does not end with a right-to-left character"), comp);
 		return;
@@ -153,38 +182,47 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, "%s", _("label looks like an ASCII name but is not one"));
 		return;
 	case IRI_D_LOOKALIKE_DELIMITER:
+		/* TRANSLATORS: U+%04X: the look-alike code point (keep "U+%04X"); %c: the ASCII delimiter it resembles (/ . : ? # @). */
 		snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,
 			iri_lookalike_target(cp) ? iri_lookalike_target(cp) : '?');
 		return;
 	case IRI_D_SPACE_OR_UNWISE:
+		/* TRANSLATORS: %c: the ASCII character (< > " { } | \ ^ `). */
 		snprintf(buf, size, _("'%c' is not allowed in URIs or IRIs; escape it"), (int)cp);
 		return;
 	case IRI_D_UNICODE_WHITESPACE:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("white space U+%04X; IRIs are easily cut at spaces"), cp);
 		return;
 	case IRI_D_INVISIBLE_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("invisible character U+%04X"), cp);
 		return;
 	case IRI_D_UNASSIGNED_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("U+%04X is not assigned in this Unicode version"), cp);
 		return;
 	case IRI_D_DEPRECATED_CHARACTER:
+		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
 		snprintf(buf, size, _("U+%04X is deprecated in Unicode"), cp);
 		return;
 	case IRI_D_PERCENT_LOWERCASE:
 		snprintf(buf, size, "%s", _("lower-case hex digits in an escape; upper case is preferred"));
 		return;
 	case IRI_D_SUPERFLUOUS_PERCENT_ENCODING:
+		/* TRANSLATORS: %c: an unreserved ASCII character that was written as an escape. */
 		snprintf(buf, size, _("'%c' need not be escaped"), (int)cp);
 		return;
 	case IRI_D_PERCENT_ENCODED_HOST:
 		/* xgettext:no-c-format */
+		/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; A-labels: the IDNA term, keep it. */
 		snprintf(buf, size, "%s", _("host is %-escaped; most resolvers expect A-labels"));
 		return;
 	case IRI_D_ACE_LABEL:
 		snprintf(buf, size, "%s", _("A-label (Punycode): the name is shown here as it is written"));
 		return;
 	case IRI_D_DEFAULT_PORT:
+		/* TRANSLATORS: %d: the port number. */
 		snprintf(buf, size, _("port %d is the scheme's default and can be left out"), (int)d->detail);
 		return;
 	case IRI_D_DOT_SEGMENT:
@@ -194,6 +232,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		snprintf(buf, size, "%s", _("a password in the userinfo is deprecated and visible to anyone"));
 		return;
 	case IRI_D_URI_EXPANSION:
+		/* TRANSLATORS: %lld: the URI's length in characters. */
 		snprintf(buf, size, _("the URI is %lld characters long, several times the IRI"), (long long)d->detail);
 		return;
 	case IRI_D_LEGACY_CHARSET:
@@ -201,6 +240,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 			_("escapes the legacy charset given cannot read, or that give characters not allowed unescaped; they stay escaped"));
 		return;
 	case IRI_D_TOO_MANY_DIAGNOSTICS:
+		/* TRANSLATORS: %lld: how many findings were left out (at least 1). */
 		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);
 		return;
 	case IRI_D_COUNT:
@@ -212,16 +252,19 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 const char *msg_explain_reason(iri_explain_reason r)
 {
 	switch (r) {
+	/* TRANSLATORS: irie explain's last column, "why": what RFC 3987 3.1 does with the character; keep it short. */
 	case IRI_WHY_UNRESERVED: return _("unreserved ASCII: kept as is");
 	case IRI_WHY_DELIMITER: return _("delimiter: kept, it gives the IRI its structure");
 	case IRI_WHY_ESCAPE: return _("already escaped UTF-8: kept as written");
 	case IRI_WHY_ESCAPE_NOT_UTF8: return _("escape that is not UTF-8: kept, stays escaped in the IRI");
+	/* TRANSLATORS: not a format string: %HH stands for '%' and two hex digits; keep it. */
 	case IRI_WHY_UCSCHAR: return _("non-ASCII: its UTF-8 bytes, each as %HH (RFC 3987 3.1)");
 	case IRI_WHY_IPRIVATE: return _("private use, allowed in the query: escaped as UTF-8");
 	case IRI_WHY_HOST_IDNA: return _("in the host: the host becomes A-labels (UTS #46)");
 	case IRI_WHY_UNWISE: return _("not allowed in URIs: escaped");
 	case IRI_WHY_CONTROL: return _("control character: escaped, and the IRI is invalid");
 	case IRI_WHY_NOT_ALLOWED: return _("not allowed here: escaped, and the IRI is invalid");
+	/* TRANSLATORS: not a format string: %25 is literal text; keep it. */
 	case IRI_WHY_STRAY_PERCENT: return _("'%' without two hex digits: escaped as %25");
 	case IRI_WHY_INVALID_UTF8: return _("not UTF-8: the byte is escaped as it is");
 	case IRI_WHY_COUNT: break;

@@ -112,6 +112,7 @@ bool term_open(char *err, size_t err_size)
 		return true;
 	term.tty = fopen("/dev/tty", "r+");
 	if (!term.tty) {
+		/* TRANSLATORS: %s: the system's error message; keep /dev/tty. */
 		snprintf(err, err_size, _("cannot open the terminal (/dev/tty): %s"), strerror(errno));
 		return false;
 	}
@@ -136,6 +137,7 @@ bool term_open(char *err, size_t err_size)
 	install(SIGILL, on_fatal);
 	term.screen = newterm(NULL, term.tty, term.tty);
 	if (!term.screen) {
+		/* TRANSLATORS: keep TERM: it is an environment variable. */
 		snprintf(err, err_size, "%s", _("cannot start curses on this terminal (is TERM right?)"));
 		for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
 			sigaction(handled_signals[i], &term.old[i], NULL);

@@ -371,6 +371,7 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 	int used = 0;
 	if (max_rows <= 0 || width < 12)
 		return 0;
+	/* TRANSLATORS: heading of the editor pane listing the IRI's components. */
 	put_safe(row, col, _("Parts"), A_BOLD);
 	used++;
 	size_t n_cells;
@@ -421,13 +422,16 @@ static int draw_host(tui *t, int row, int col, int width, int max_rows)
 {
 	if (!t->host_shown || max_rows < 2 || width < 24)
 		return 0;
+	/* TRANSLATORS: heading of the editor pane showing the host in every encoding. */
 	put_safe(row, col, _("Host"), A_BOLD);
 	int r = 1;
 	const struct { const char *label; const iri_buf *b; uint32_t err; } forms[] = {
+		/* TRANSLATORS: labels in the editor's host pane (a column of their own): names of host encodings; keep "UTS #46" and the years. */
 		{ _("Unicode"), &t->host.unicode, t->host.unicode_errors },
 		{ _("A-labels (UTS #46)"), &t->host.idna, t->host.idna_errors },
 		{ _("transitional"), &t->host.idna_transitional, t->host.idna_transitional_errors },
 		/* xgettext:no-c-format */
+		/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; 2002: the year of the draft. */
 		{ _("%-escaped (2002)"), &t->host.percent, 0 },
 		{ _(".i form (1998)"), &t->host.zld, 0 },
 	};
@@ -452,10 +456,12 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 		return 0;
 	size_t n = iri_diags_count(t->diags);
 	char head[128];
+	/* TRANSLATORS: pane heading; %zu: the number of findings. */
 	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
 	put_text(row, col, width, head, strlen(head), A_BOLD);
 	if (n == 0) {
 		if (max_rows > 1)
+			/* TRANSLATORS: shown in the warnings pane when there are none. */
 			put_text(row + 1, col, width, _("none"), strlen(_("none")), A_DIM);
 		return max_rows > 1 ? 2 : 1;
 	}
@@ -534,6 +540,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 	size_t len;
 	const char *text = current_text(t, &len);
 	char head[256];
+	/* TRANSLATORS: heading of the teach pane (F4): the columns under it, in this order; keep "U+code", "UTF-8" and the "|". */
 	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, name | why"));
 	put_text(row, 0, COLS, head, strlen(head), A_BOLD);
 	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
@@ -548,6 +555,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 	iri_explain(t->ctx, text, len, teach_row, &s);
 	int r = 1 + s.r;
 	if (t->host_shown && r + 2 < max_rows) {
+		/* TRANSLATORS: label in the teach pane: the host in the 1998 ".i" form; keep ".i". */
 		put_safe(row + r, 0, _("host .i (1998):"), A_DIM);
 		put_visual(t, row + r, 20, COLS - 20, t->host.zld.data ? t->host.zld.data : "", t->host.zld.len, 0);
 		r++;
@@ -559,6 +567,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 		iri_buf_init(&out);
 		iri_to_iri(t->ctx, t->uri.data ? t->uri.data : "", t->uri.len, &o, &out, NULL);
 		char label[96];
+		/* TRANSLATORS: label in the teach pane; %s: a legacy charset name (Shift_JIS, KOI8-R...): "the escapes read as %s". */
 		snprintf(label, sizeof label, _("as %s:"), legacy_charsets[t->charset_sel]);
 		put_text(row + r, 0, 20, label, strlen(label), A_DIM);
 		put_visual(t, row + r, 20, COLS - 20, out.data ? out.data : "", out.len, 0);
@@ -567,25 +576,45 @@ static void draw_teach(tui *t, int row, int max_rows)
 }
 
 static const char *help_lines[] = {
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Enter              accept: print the IRI (or URI with --print=uri) and exit"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Esc, C-c           leave without printing (exit 130)"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Left/Right         move through the display, visually"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-b/C-f            move one character back/forward, logically"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-Left/C-Right     move by component"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Home/End, C-a/C-e  start/end"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Backspace/Delete   delete before/under the cursor (also C-h/C-d)"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-k C-u C-w C-y    kill to end, to start, previous word; yank"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-z/C-_, C-r       undo, redo"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Up/Down            history (in view: previous/next line)"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("Tab/S-Tab          select the next/previous warning"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F3                 apply the selected warning's suggestion"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F2, C-\\            choose an input method; turn it on/off"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-v u XXXX         enter a code point (C-v U for eight digits)"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F4                 teach: character by character; Up/Down: legacy charset"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F5/F6              copy the URI/IRI to the clipboard (OSC 52)"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F7                 edit line shows: visual, RFC 3987, plain, logical"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F8, PgUp/PgDn      view: next line with a warning, previous/next line"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("C-l, mouse click   redraw; place the cursor"),
+	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
 	N_("F1                 this help (any key closes it)"),
 };
 
@@ -598,6 +627,7 @@ static void draw_help(int row, int max_rows)
 	rnd_selftest(&visual, &reordered);
 	char line[256];
 	/* The sample is written in the order given (put_text does not reorder). */
+	/* TRANSLATORS: first %s: a right-to-left sample as written; second %s: how it looks if the terminal reorders it too; keep F7 and "logical" (the name F7 shows). */
 	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
 		visual, reordered);
 	put_text(row, 0, COLS, line, strlen(line), A_BOLD);
@@ -608,9 +638,12 @@ static void draw_help(int row, int max_rows)
 
 static void draw_im_menu(tui *t, int row, int max_rows)
 {
+	/* TRANSLATORS: heading of the input method menu (F2); keep the key names. */
 	put_safe(row, 0, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
 	static const char *const names[INK_IM_COUNT] = {
+		/* TRANSLATORS: input method names in the F2 menu; keep the layout names in parentheses (SI-1452, PC, JCUKEN). */
 		N_("none (terminal's own)"), N_("Hebrew (SI-1452)"), N_("Arabic (PC)"), N_("Persian"),
+		/* TRANSLATORS: input method names in the F2 menu; keep the layout names in parentheses (SI-1452, PC, JCUKEN). */
 		N_("Greek"), N_("Russian (JCUKEN)"), N_("Japanese kana from romaji"),
 	};
 	for (int i = 0; i < INK_IM_COUNT && i + 1 < max_rows; i++)
@@ -650,8 +683,10 @@ static void draw_footer(tui *t, int row)
 		else
 			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
 	} else if (t->view) {
+		/* TRANSLATORS: the bottom line of the viewer: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
 		snprintf(line, sizeof line, "%s", _("Enter print  Esc quit  PgUp/PgDn lines  F8 next warning  F1 help"));
 	} else {
+		/* TRANSLATORS: the bottom line of the editor: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
 		snprintf(line, sizeof line, "%s", _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help"));
 	}
 	put_text(row, 0, COLS, line, strlen(line), A_REVERSE);
@@ -661,6 +696,7 @@ static void draw_footer(tui *t, int row)
 static const char *form_label(rnd_form f)
 {
 	switch (f) {
+	/* TRANSLATORS: what the edit line shows (F7): display form names; one or two words. */
 	case RND_FORM_VISUAL: return _("visual");
 	case RND_FORM_RFC3987: return _("RFC 3987");
 	case RND_FORM_PLAIN: return _("plain");
@@ -674,8 +710,10 @@ static void draw_header(tui *t)
 	fill_row(0, A_REVERSE | pair_attr(PAIR_TITLE));
 	char title[256], right[128];
 	if (t->view)
+		/* TRANSLATORS: title bar; %zu/%zu: the line shown / the number of lines; keep the leading space. */
 		snprintf(title, sizeof title, _(" irie view  line %zu/%zu"), t->line + 1, t->n_lines);
 	else
+		/* TRANSLATORS: title bar; keep the leading space and "irie". */
 		snprintf(title, sizeof title, "%s", _(" irie  IRI editor"));
 	put_text(0, 0, COLS, title, strlen(title), A_REVERSE | A_BOLD);
 	const char *pre = ink_preedit(t->keys);
@@ -815,6 +853,7 @@ static void load_text(tui *t, const char *s, size_t len)
 		}
 		r = edb_set_text(t->edb, fixed.data ? fixed.data : "", fixed.len);
 		iri_buf_fini(&fixed);
+		/* TRANSLATORS: %zu: the byte offset (from 0); keep U+FFFD. */
 		snprintf(t->status, sizeof t->status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
 			first_bad + 1);
 	}
@@ -822,6 +861,7 @@ static void load_text(tui *t, const char *s, size_t len)
 		/* Never show the previous text as if it were this one. */
 		edb_set_text(t->edb, "", 0);
 		if (r == EDB_TOO_LONG)
+			/* TRANSLATORS: %zu: the edit buffer's cap in bytes. */
 			snprintf(t->status, sizeof t->status, _("too long to edit (more than %zu bytes)"),
 				(size_t)EDB_MAX_TEXT_BYTES);
 	}
@@ -876,6 +916,7 @@ static void copy_osc52(tui *t, bool uri)
 	if (!out.failed)
 		term_write_raw(out.data, out.len);
 	iri_buf_fini(&out);
+	/* TRANSLATORS: OSC 52: the terminal escape sequence that sets the clipboard; keep it. */
 	snprintf(t->status, sizeof t->status, "%s", uri ? _("URI copied (OSC 52)") : _("IRI copied (OSC 52)"));
 }
 
@@ -902,6 +943,7 @@ static void view_show(tui *t, size_t i)
 	t->view_cp = 0;
 	t->diag_sel = -1;
 	if (!t->lines[i])
+		/* TRANSLATORS: first %zu: the line number; second %zu: the cap in bytes. */
 		snprintf(t->status, sizeof t->status, _("line %zu is longer than %zu bytes: not shown"),
 			i + 1, (size_t)EDB_MAX_TEXT_BYTES);
 }
@@ -1054,6 +1096,7 @@ static run_state do_action(tui *t, ink_action a)
 	case INK_ACT_IM_TOGGLE:   /* the decoder switches; say what it means */
 		if (ink_im_active(t->keys))
 			snprintf(t->status, sizeof t->status,
+				/* TRANSLATORS: %s: the keymap's name (Hebrew, ...); C-\\ is Ctrl+backslash, keep it; Alt+key: the key pressed with Alt. */
 				_("%s keymap on: keys type as on that layout (Alt+key: the key itself); C-\\ turns it off"),
 				ink_im_name(ink_get_im(t->keys)));
 		else
@@ -1155,10 +1198,12 @@ static run_state handle(tui *t, ink_event ev)
 		if (r != EDB_OK)
 			snprintf(t->status, sizeof t->status, "%s", _("not inserted: the text could not take it"));
 		else if (ev.truncated)
+			/* TRANSLATORS: %zu: the cap in bytes. */
 			snprintf(t->status, sizeof t->status, _("the paste was longer than %zu bytes: the rest was dropped"),
 				(size_t)INK_PASTE_MAX_BYTES);
 		else if (dropped)
 			snprintf(t->status, sizeof t->status,
+				/* TRANSLATORS: first %zu: the bytes dropped; second %zu: the cap in bytes. */
 				_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
 				dropped, (size_t)EDB_MAX_TEXT_BYTES);
 		/* One key can finish a composition and act (Enter after romaji). */
@@ -1225,6 +1270,7 @@ static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
+		/* TRANSLATORS: %s: the file name. */
 		snprintf(err, err_size, _("cannot open %s"), path);
 		return false;
 	}
@@ -1270,6 +1316,7 @@ static bool load_view(tui *t, const char *path, char *err, size_t err_size)
 	}
 	memset(t->line_state, -1, t->n_lines ? t->n_lines : 1);
 	if (t->n_lines == 0) {
+		/* TRANSLATORS: %s: the file name ("-" for stdin). */
 		snprintf(err, err_size, _("%s has no lines"), path);
 		return false;
 	}
@@ -1379,6 +1426,7 @@ int tui_main(const tui_options *opts)
 			bool saved = history_add_and_save(t.hist, text, len);
 			term_close();
 			if (!saved)
+				/* TRANSLATORS: %s: the history file's path. */
 				snprintf(err, sizeof err, _("could not save the text to the history (%s)"), history_path(t.hist));
 			status = sig == TERM_SIG_HUP ? 129 : sig == TERM_SIG_INT ? 130 : 143;
 			goto out;
@@ -1424,6 +1472,7 @@ int tui_main(const tui_options *opts)
 		term_close();
 		if (run == RUN_ACCEPT) {
 			if (!t.view && !history_add_and_save(t.hist, text, len))
+				/* TRANSLATORS: %s: the history file's path. */
 				snprintf(err, sizeof err, _("could not save the history (%s)"), history_path(t.hist));
 			analyse(&t);
 			/* Exact bytes into a pipe ($(irie)); on a terminal, controls

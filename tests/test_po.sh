@@ -139,9 +139,10 @@ for lang in "${languages[@]}"; do
 		not_ok "$lang: irie --help is translated (no non-C UTF-8 locale, and localedef/locales unavailable)"
 		continue
 	fi
-	# The catalogue's own translation of the help text (msgid starts "Usage: irie").
+	# The catalogue's own translation of irie --help (msgid starts "Usage: irie [--print";
+	# each command's --help is a message of its own, starting "Usage: irie COMMAND").
 	# shellcheck disable=SC2016  # $MSGEXEC_MSGID is for the inner sh
-	msgexec -i "$po" sh -c 'case "$MSGEXEC_MSGID" in "Usage: irie "*) cat ;; esac' >"$tmp/expected" 2>"$tmp/msgexec.err"
+	msgexec -i "$po" sh -c 'case "$MSGEXEC_MSGID" in "Usage: irie [--print"*) cat ;; esac' >"$tmp/expected" 2>"$tmp/msgexec.err"
 	env "${locpath[@]}" LC_ALL="$run_locale" LANGUAGE="$lang" IRIE_LOCALEDIR="$build_po_dir" \
 		"$irie" --help >"$tmp/got" 2>"$tmp/irie.err"
 	status=$?
