@@ -16,19 +16,21 @@ enum { LINE_CAP_BYTES = 1 << 20, HOST_CAP_BYTES = 1024 };
 
 static const char hex_upper[] = "0123456789ABCDEF";
 
-/* Writes bytes [0, len) with every byte >= 0x80 as %HH. */
-static void put_escaped(const unsigned char *s, size_t len, FILE *out)
+/* Copies bytes [0, len) to out with every byte >= 0x80 as %HH; returns the
+ * bytes written (at most 3 * len). */
+static size_t put_escaped(const unsigned char *s, size_t len, char *out)
 {
-  size_t run_start = 0;
+  size_t n = 0;
   for (size_t i = 0; i < len; i++) {
-    if (s[i] < 0x80)
-      continue;
-    fwrite(s + run_start, 1, i - run_start, out);
-    char esc[3] = { '%', hex_upper[s[i] >> 4], hex_upper[s[i] & 15] };
-    fwrite(esc, 1, 3, out);
-    run_start = i + 1;
+    if (s[i] < 0x80) {
+      out[n++] = (char)s[i];
+    } else {
+      out[n++] = '%';
+      out[n++] = hex_upper[s[i] >> 4];
+      out[n++] = hex_upper[s[i] & 15];
+    }
   }
-  fwrite(s + run_start, 1, len - run_start, out);
+  return n;
 }
 
 static int has_non_ascii(const unsigned char *s, size_t len)
@@ -73,8 +75,8 @@ int main(int argc, char **argv)
 {
   int status = 1;
   UIDNA *idna = NULL;
-  char *line = NULL;
-  size_t line_cap = 0;
+  char *line = NULL, *out = NULL;
+  size_t line_cap = 0, out_cap = 0;
   unsigned long errors = 0;
   static char out_buf[1 << 16];
 
@@ -104,27 +106,37 @@ int main(int argc, char **argv)
       fputc('\n', stdout);
       continue;
     }
+    if (3 * len + HOST_CAP_BYTES + 1 > out_cap) {   /* the longest output this line can give */
+      char *grown = realloc(out, 3 * len + HOST_CAP_BYTES + 1);
+      if (!grown) {
+        fprintf(stderr, "peer_icu: out of memory\n");
+        goto cleanup;
+      }
+      out = grown;
+      out_cap = 3 * len + HOST_CAP_BYTES + 1;
+    }
     size_t hs, he;
     find_host(line, len, &hs, &he);
     const unsigned char *u = (const unsigned char *)line;
-    put_escaped(u, hs, stdout);
+    size_t n = put_escaped(u, hs, out);
     if (has_non_ascii(u + hs, he - hs)) {
-      char ace[HOST_CAP_BYTES];
       UIDNAInfo info = UIDNA_INFO_INITIALIZER;
       err = U_ZERO_ERROR;
-      int32_t n = uidna_nameToASCII_UTF8(idna, line + hs, (int32_t)(he - hs),
-                                         ace, (int32_t)sizeof ace, &info, &err);
-      if (U_SUCCESS(err) && info.errors == 0 && n < (int32_t)sizeof ace) {
-        fwrite(ace, 1, (size_t)n, stdout);
+      int32_t ace_len = uidna_nameToASCII_UTF8(idna, line + hs, (int32_t)(he - hs),
+                                               out + n, HOST_CAP_BYTES, &info, &err);
+      if (U_SUCCESS(err) && info.errors == 0 && ace_len < HOST_CAP_BYTES) {
+        n += (size_t)ace_len;
       } else {
         errors++;
-        put_escaped(u + hs, he - hs, stdout);
+        n += put_escaped(u + hs, he - hs, out + n);
       }
     } else {
-      fwrite(line + hs, 1, he - hs, stdout);
+      memcpy(out + n, line + hs, he - hs);
+      n += he - hs;
     }
-    put_escaped(u + he, len - he, stdout);
-    fputc('\n', stdout);
+    n += put_escaped(u + he, len - he, out + n);
+    out[n++] = '\n';
+    fwrite(out, 1, n, stdout);
   }
   if (fflush(stdout) != 0) {
     perror("peer_icu: stdout");
@@ -134,6 +146,7 @@ int main(int argc, char **argv)
   status = 0;
 cleanup:
   free(line);
+  free(out);
   if (idna)
     uidna_close(idna);
   return status;
