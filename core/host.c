@@ -151,8 +151,8 @@ static bool has_pct_escape(const char *s, size_t len)
 static size_t label_separator_bytes(const char *s, size_t len, size_t i)
 {
 	const uint8_t *p = (const uint8_t *)s;
-	if (p[i] == '.')
-		return 1;
+	if (p[i] < 0x80)
+		return p[i] == '.';
 	if (i + 3 > len)
 		return 0;
 	if (p[i] == 0xE3 && p[i + 1] == 0x80 && p[i + 2] == 0x82)
@@ -680,8 +680,9 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	size_t len = host_end - host_start;
 	/* The findings depend on the host's bytes alone: a host seen before
 	 * gets its recorded findings again, at its own position.  A plain ASCII name costs less to check than to look up. */
-	bool memoise = has_pct_escape(host, len) || !iri_utf8_is_ascii(host, len) ||
-		name_has_ace_label(host, len);
+	bool pct = has_pct_escape(host, len), ascii = iri_utf8_is_ascii(host, len);
+	bool ace = ascii && name_has_ace_label(host, len);
+	bool memoise = pct || !ascii || ace;
 	size_t rec_bytes;
 	const char *rec = memoise ? iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes) : NULL;
 	if (rec) {
@@ -692,7 +693,6 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		host_emit(&sc, IRI_D_DNS_LENGTH_LIMIT, host_start, host_end, 0, NULL, 0);
 		goto done;
 	}
-	bool pct = has_pct_escape(host, len);
 	const char *name = host;
 	size_t name_len = len;
 	if (pct) {
@@ -705,7 +705,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		if (!is_utf8(name, name_len))
 			goto done;
 	}
-	sc.idn = !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len);
+	sc.idn = pct ? !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len) : !ascii || ace;
 
 	/* Whole-name ToASCII (UTS #46 4.2): bidi (RFC 5893) and the name length
 	 * are properties of the whole name, not of one label. */

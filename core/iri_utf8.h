@@ -37,7 +37,16 @@ size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes);
 size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off);
 
 /* Value of a hex digit, or -1. */
-int iri_hex_value(char c);
+static inline int iri_hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
 
 /* True if text[i..] starts a well-formed "%" HEXDIG HEXDIG (RFC 3986 2.1) within
  * len bytes; stores the octet in *octet. */

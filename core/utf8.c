@@ -133,17 +133,6 @@ size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
 	return cps;
 }
 
-int iri_hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet)
 {
 	if (len < 3 || i > len - 3 || text[i] != '%')
