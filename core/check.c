@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include <unicode/uchar.h>
+#include <unicode/uidna.h>
 #include <unicode/utf16.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -571,6 +572,25 @@ static void check_bidi(const iri_ref *ref, iri_diags *d)
 	}
 }
 
+/* A DNS name has no empty label but the root's (RFC 1034 3.1; UTS #46 4.2
+ * VerifyDnsLength).  UTS #46 already says so for an IDN; a plain ASCII name
+ * of a scheme whose hosts are DNS names ("http://a..b/") is checked here. */
+static void check_empty_labels(const iri_ref *ref, iri_diags *d)
+{
+	const iri_span *h = &ref->comp[IRI_COMP_HOST];
+	for (size_t i = 0; i < iri_diags_count(d); i++) {
+		const iri_diag *g = iri_diags_get(d, i);
+		if (g->code == IRI_D_BAD_IDN && g->component == IRI_COMP_HOST)
+			return;   /* said already, with UTS #46's reasons */
+	}
+	for (size_t i = h->start; i < h->end; i++) {
+		if (ref->text[i] != '.' || (i > h->start && ref->text[i - 1] != '.'))
+			continue;
+		/* The suggestion deletes the dot that makes the empty label. */
+		iri_diags_add(d, IRI_D_BAD_IDN, IRI_COMP_HOST, i, i + 1, UIDNA_ERROR_EMPTY_LABEL, "", 0);
+	}
+}
+
 static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 {
 	const char *text = ref->text;
@@ -585,8 +605,11 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		iri_diags_add(d, IRI_D_PASSWORD_IN_USERINFO, IRI_COMP_USERINFO,
 			pw < ui->end ? pw : pw - 1, ui->end, 0, NULL, 0);
 	}
-	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start)
+	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start) {
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
+		if (sc->present && iri_scheme_default_port(text + sc->start, sc->end - sc->start) >= 0)
+			check_empty_labels(ref, d);
+	}
 	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
 		int dp = iri_scheme_default_port(text + sc->start, sc->end - sc->start);
 		long v = 0;

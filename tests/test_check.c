@@ -37,6 +37,8 @@ static const char *const quiet[] = {
 	u8"http://b\u00FCcher.example/stra\u00DFe",
 	"mailto:someone@example.com",
 	"urn:isbn:0451450523",
+	"http://example.com./",          /* the root's empty label */
+	"foo://a..b/",                   /* not a DNS scheme: a reg-name may be anything */
 	"http://[2001:db8::1]:8080/",
 	"http://[v7.x]/",
 	"https://example.com/a/b?c=d&e=f#g",
@@ -217,6 +219,10 @@ static const check_case cases[] = {
 	CASE("http://xn--bcher-kva.example/", true, D(ACE_LABEL, HOST, 7, 20, u8"b\u00FCcher")),
 	CASE(u8"http://\u00E9_x.example/", false, D(BAD_IDN, HOST, 7, 10, NULL)),
 	CASE("http://xn--a.com/", false, D(BAD_IDN, HOST, 7, 12, NULL)),
+	/* Empty DNS labels: after a dot, or first; the root's trailing dot is fine. */
+	CASE("http://a..b/", false, D(BAD_IDN, HOST, 9, 10, "")),
+	CASE("https://.a.b/", false, D(BAD_IDN, HOST, 8, 9, "")),
+	CASE("ftp://a...b/", false, D(BAD_IDN, HOST, 8, 10, "")),
 	CASE("http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/", false,   /* a 64-octet label */
 	     D(DNS_LENGTH_LIMIT, HOST, 7, 71, NULL)),
 	/* ---- characters not allowed ---- */
