@@ -1,6 +1,8 @@
 /* Character classes shared by the checks and the mappings. */
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 
+#include "ctx_internal.h"
 #include "iri_chars.h"
 #include "iri_parse.h"
 
@@ -119,4 +121,45 @@ bool iri_is_emoji_element_tail(uint32_t cp)
 	/* UTS #51 ED-16/ED-17: an emoji ZWJ element may end in a presentation
 	 * selector (U+FE0F, U+FE0E) or a skin-tone modifier (U+1F3FB..1F3FF). */
 	return cp == 0xFE0F || cp == 0xFE0E || (cp >= 0x1F3FB && cp <= 0x1F3FF);
+}
+
+/* The class of a code point by its ICU properties (ctx_internal.h).  It
+ * depends on the code point alone, so the context keeps it: each distinct
+ * character is looked up once. */
+static uint8_t cp_class_lookup(uint32_t cp)
+{
+	UChar32 c = (UChar32)cp;
+	int8_t type = u_charType(c);
+	uint8_t cls = IRI_CPC_PLAIN;
+	if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE))
+		cls = IRI_CPC_WHITESPACE;
+	else if (type == U_UNASSIGNED)
+		cls = IRI_CPC_UNASSIGNED;
+	else if (type == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+		cls = IRI_CPC_IGNORABLE;
+	else if (u_hasBinaryProperty(c, UCHAR_DEPRECATED))
+		cls = IRI_CPC_DEPRECATED;
+	/* Compatibility characters (full-width forms, ligatures, ...): they are
+	 * NFC but not NFKC (RFC 3987 4.5; UAX #15). */
+	else if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
+	         u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO)
+		cls = IRI_CPC_NOT_NFKC;
+	if (iri_lookalike_target(cp))
+		cls |= IRI_CPC_LOOKALIKE;
+	if (u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) == UNORM_YES && u_getCombiningClass(c) == 0)
+		cls |= IRI_CPC_NFC_STABLE;
+	UCharDirection dir = u_charDirection(c);
+	if (dir == U_RIGHT_TO_LEFT || dir == U_RIGHT_TO_LEFT_ARABIC)
+		cls |= IRI_CPC_RTL;
+	return cls;
+}
+
+uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
+{
+	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
+	if (ctx->cp_class_key[slot] != cp) {
+		ctx->cp_class_key[slot] = cp;
+		ctx->cp_class_val[slot] = cp_class_lookup(cp);
+	}
+	return ctx->cp_class_val[slot];
 }

@@ -110,58 +110,13 @@ static size_t nfkc_of(iri_ctx *ctx, uint32_t cp, char *out)
 	return U_SUCCESS(err) && bytes < 64 ? (size_t)bytes : 0;
 }
 
-/* What check_unicode_cp() needs to know of a code point, from ICU's
- * properties; it depends on the code point alone, so the context keeps it
- * (ctx->cp_class) and each distinct character is looked up once. */
-enum {
-	CPC_PLAIN, CPC_WHITESPACE, CPC_UNASSIGNED, CPC_IGNORABLE, CPC_DEPRECATED, CPC_NOT_NFKC,
-	CPC_KIND = 0x07,
-	CPC_LOOKALIKE = 0x08,     /* iri_lookalike_target() has a delimiter for it */
-	CPC_NFC_STABLE = 0x10,    /* NFC_Quick_Check=Yes and ccc=0 (UAX #15 9) */
-};
-
-static uint8_t cp_class_lookup(uint32_t cp)
-{
-	UChar32 c = (UChar32)cp;
-	int8_t type = u_charType(c);
-	uint8_t cls = CPC_PLAIN;
-	if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE))
-		cls = CPC_WHITESPACE;
-	else if (type == U_UNASSIGNED)
-		cls = CPC_UNASSIGNED;
-	else if (type == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
-		cls = CPC_IGNORABLE;
-	else if (u_hasBinaryProperty(c, UCHAR_DEPRECATED))
-		cls = CPC_DEPRECATED;
-	/* Compatibility characters (full-width forms, ligatures, ...): they are
-	 * NFC but not NFKC (RFC 3987 4.5; UAX #15). */
-	else if (u_getIntPropertyValue(c, UCHAR_NFKC_QUICK_CHECK) == UNORM_NO &&
-	         u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_NO)
-		cls = CPC_NOT_NFKC;
-	if (iri_lookalike_target(cp))
-		cls |= CPC_LOOKALIKE;
-	if (u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) == UNORM_YES && u_getCombiningClass(c) == 0)
-		cls |= CPC_NFC_STABLE;
-	return cls;
-}
-
-static uint8_t cp_class(iri_ctx *ctx, uint32_t cp)
-{
-	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
-	if (ctx->cp_class_key[slot] != cp) {
-		ctx->cp_class_key[slot] = cp;
-		ctx->cp_class_val[slot] = cp_class_lookup(cp);
-	}
-	return ctx->cp_class_val[slot];
-}
-
 /* Findings about one well-formed non-ASCII code point that the ABNF allows.
  * Returns its class. */
 static uint8_t check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, size_t len, size_t i, size_t n,
 	uint32_t cp, iri_component comp)
 {
-	uint8_t cls = cp_class(ctx, cp);
-	if (cls & CPC_LOOKALIKE) {
+	uint8_t cls = iri_cp_class(ctx, cp);
+	if (cls & IRI_CPC_LOOKALIKE) {
 		char target = iri_lookalike_target(cp);
 		/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts:
 		 * there they are label separators, not lookalikes. */
@@ -171,25 +126,25 @@ static uint8_t check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, si
 			return cls;
 		}
 	}
-	switch (cls & CPC_KIND) {
-	case CPC_WHITESPACE:
+	switch (cls & IRI_CPC_KIND) {
+	case IRI_CPC_WHITESPACE:
 		add_escaped_suggestion(d, IRI_D_UNICODE_WHITESPACE, comp, text, i, i + n, cp);
 		break;
-	case CPC_UNASSIGNED:
+	case IRI_CPC_UNASSIGNED:
 		if (!iri_is_iprivate(cp) && !iri_is_noncharacter(cp))
 			iri_diags_add(d, IRI_D_UNASSIGNED_CHARACTER, comp, i, i + n, cp, NULL, 0);
 		break;
-	case CPC_IGNORABLE:
+	case IRI_CPC_IGNORABLE:
 		if (iri_is_bidi_control(cp))
 			iri_diags_add(d, IRI_D_BIDI_FORMATTING_CHARACTER, comp, i, i + n, cp, "", 0);
 		else if (!((cp == 0x200C || cp == 0x200D) &&
 		           joiner_in_context((const uint8_t *)text, len, i, cp)))
 			iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
 		break;
-	case CPC_DEPRECATED:
+	case IRI_CPC_DEPRECATED:
 		iri_diags_add(d, IRI_D_DEPRECATED_CHARACTER, comp, i, i + n, cp, NULL, 0);
 		break;
-	case CPC_NOT_NFKC: {
+	case IRI_CPC_NOT_NFKC: {
 		char sug[64];
 		size_t k = nfkc_of(ctx, cp, sug);
 		/* Not if the NFKC form holds a delimiter (℅ is "c/o"): replacing
@@ -283,7 +238,7 @@ static bool check_code_points(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		uint8_t cls = 0;
 		if (check_syntax_cp(d, text, i, n, cp, at) && cp >= 0x80)
 			cls = check_unicode_cp(ctx, d, text, len, i, n, cp, at);
-		if (cp >= 0x80 && !(cls & CPC_NFC_STABLE))
+		if (cp >= 0x80 && !(cls & IRI_CPC_NFC_STABLE))
 			nfc_stable = false;
 		i += n;
 	}

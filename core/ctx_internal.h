@@ -44,6 +44,18 @@ struct iri_ctx {
 	int32_t u16_off[2 * IRI_CTX_CHARSET_RUN_MAX + 2];
 };
 
+/* What the checks need to know of a non-ASCII code point (chars.c): a kind,
+ * the first that applies in this order, and flags. */
+enum {
+	IRI_CPC_PLAIN, IRI_CPC_WHITESPACE, IRI_CPC_UNASSIGNED, IRI_CPC_IGNORABLE,
+	IRI_CPC_DEPRECATED, IRI_CPC_NOT_NFKC,
+	IRI_CPC_KIND = 0x07,
+	IRI_CPC_LOOKALIKE = 0x08,     /* iri_lookalike_target() has a delimiter for it */
+	IRI_CPC_NFC_STABLE = 0x10,    /* NFC_Quick_Check=Yes and ccc=0: NFC leaves it alone (UAX #15 9) */
+	IRI_CPC_RTL = 0x20,           /* bidi class R or AL (RFC 3987 4.2) */
+};
+uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp);
+
 /* Grows *buf to hold at least n UTF-16 code units; false on failure. */
 int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n);
 

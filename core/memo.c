@@ -6,14 +6,14 @@
 
 typedef struct {
 	uint64_t hash;                /* 0: empty */
-	iri_memo_kind kind;
-	size_t key_bytes, value_bytes;
 	char *bytes;                  /* key then value; alloc_bytes long */
-	size_t alloc_bytes;
+	uint16_t key_bytes, value_bytes, alloc_bytes;
+	uint8_t kind;
 } memo_slot;
 
 struct iri_memo {
 	memo_slot slot[IRI_MEMO_SLOTS];
+	size_t allocated_bytes;       /* sum of the slots' alloc_bytes */
 	uint64_t hits, lookups;
 };
 
@@ -50,7 +50,7 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
 	m->lookups++;
 	uint64_t h = memo_hash(kind, key, key_bytes);
 	const memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
-	if (s->hash != h || s->kind != kind || s->key_bytes != key_bytes ||
+	if (s->hash != h || s->kind != (uint8_t)kind || s->key_bytes != key_bytes ||
 	    memcmp(s->bytes, key, key_bytes) != 0)
 		return NULL;
 	m->hits++;
@@ -61,28 +61,32 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
 bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
 	const char *value, size_t value_bytes)
 {
+	/* (The caps also keep the sizes within the slots' 16 bits.) */
 	if (!m || key_bytes > IRI_MEMO_MAX_KEY_BYTES || value_bytes > IRI_MEMO_MAX_VALUE_BYTES)
 		return false;
 	uint64_t h = memo_hash(kind, key, key_bytes);
 	memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
-	size_t need = key_bytes + value_bytes;
-	if (need > s->alloc_bytes || !s->bytes) {
-		char *grown = realloc(s->bytes, need ? need : 1);
+	size_t need = key_bytes + value_bytes ? key_bytes + value_bytes : 1;
+	if (need > s->alloc_bytes) {
+		if (m->allocated_bytes - s->alloc_bytes + need > IRI_MEMO_BUDGET_BYTES)
+			return false;   /* the old entry stays */
+		char *grown = realloc(s->bytes, need);
 		if (!grown) {
 			s->hash = 0;   /* the old entry may be half-replaced: forget it */
 			return false;
 		}
+		m->allocated_bytes += need - s->alloc_bytes;
 		s->bytes = grown;
-		s->alloc_bytes = need ? need : 1;
+		s->alloc_bytes = (uint16_t)need;
 	}
 	if (key_bytes)
 		memcpy(s->bytes, key, key_bytes);
 	if (value_bytes)
 		memcpy(s->bytes + key_bytes, value, value_bytes);
 	s->hash = h;
-	s->kind = kind;
-	s->key_bytes = key_bytes;
-	s->value_bytes = value_bytes;
+	s->kind = (uint8_t)kind;
+	s->key_bytes = (uint16_t)key_bytes;
+	s->value_bytes = (uint16_t)value_bytes;
 	return true;
 }
 

@@ -3,9 +3,10 @@
  * keystrokes repeat the same hosts; ICU's IDNA and spoof checks are the
  * expensive part of a line, so each distinct host is worked out once.
  *
- * Direct-mapped: a slot per hash, a newer entry replaces an older one.  Memory
- * is bounded by IRI_MEMO_SLOTS * (IRI_MEMO_MAX_KEY_BYTES + IRI_MEMO_MAX_VALUE_BYTES);
- * larger keys or values are simply not stored. */
+ * Direct-mapped: a slot per hash, a newer entry replaces an older one.  The
+ * entries' bytes are bounded by IRI_MEMO_BUDGET_BYTES (past it, a new entry is
+ * stored only in a slot already big enough), and larger keys or values are not
+ * stored at all: memory stays flat however long the input. */
 #ifndef IRI_MEMO_H
 #define IRI_MEMO_H
 
@@ -13,9 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IRI_MEMO_SLOTS 4096            /* a power of two */
+#define IRI_MEMO_SLOTS 16384           /* a power of two */
 #define IRI_MEMO_MAX_KEY_BYTES 256     /* a DNS name is at most 253 */
 #define IRI_MEMO_MAX_VALUE_BYTES 1024
+#define IRI_MEMO_BUDGET_BYTES ((size_t)4 << 20)
 
 /* What a value is, so one memo serves several functions. */
 typedef enum {

@@ -261,6 +261,21 @@ static void set_span(iri_span *sp, size_t start, size_t end)
 	sp->present = true;
 }
 
+/* The delimiters RFC 3986 Appendix B splits at, as bits per byte, so each
+ * scan is one table lookup per byte. */
+enum { SPLIT_COLON = 1, SPLIT_SLASH = 2, SPLIT_QUERY = 4, SPLIT_HASH = 8 };
+static const uint8_t split_class[256] = {
+	[':'] = SPLIT_COLON, ['/'] = SPLIT_SLASH, ['?'] = SPLIT_QUERY, ['#'] = SPLIT_HASH,
+};
+
+/* The first byte in text[from..len) of a class in stop, or len. */
+static size_t split_scan(const char *text, size_t from, size_t len, uint8_t stop)
+{
+	while (from < len && !(split_class[(unsigned char)text[from]] & stop))
+		from++;
+	return from;
+}
+
 void iri_split(const char *text, size_t len, iri_ref *out)
 {
 	memset(out, 0, sizeof *out);
@@ -269,30 +284,21 @@ void iri_split(const char *text, size_t len, iri_ref *out)
 	out->error_comp = IRI_COMP_NONE;
 	size_t i = 0;
 	/* RFC 3986 Appendix B: ^(([^:/?#]+):)? */
-	for (size_t j = 0; j < len; j++) {
-		char c = text[j];
-		if (c == ':') {
-			if (j > 0) {
-				set_span(&out->comp[IRI_COMP_SCHEME], 0, j);
-				i = j + 1;
-			}
-			break;
-		}
-		if (c == '/' || c == '?' || c == '#')
-			break;
+	size_t j = split_scan(text, 0, len, SPLIT_COLON | SPLIT_SLASH | SPLIT_QUERY | SPLIT_HASH);
+	if (j < len && j > 0 && text[j] == ':') {
+		set_span(&out->comp[IRI_COMP_SCHEME], 0, j);
+		i = j + 1;
 	}
 	/* (//([^/?#]*))? */
 	if (len - i >= 2 && text[i] == '/' && text[i + 1] == '/') {
-		size_t a = i + 2, e = a;
-		while (e < len && text[e] != '/' && text[e] != '?' && text[e] != '#')
-			e++;
+		size_t a = i + 2, e = split_scan(text, a, len, SPLIT_SLASH | SPLIT_QUERY | SPLIT_HASH);
 		out->has_authority = true;
 		/* userinfo ends at the last "@" (an "@" is not allowed in it anyway). */
 		size_t host_start = a;
-		for (size_t j = e; j > a; j--) {
-			if (text[j - 1] == '@') {
-				set_span(&out->comp[IRI_COMP_USERINFO], a, j - 1);
-				host_start = j;
+		for (size_t k = e; k > a; k--) {
+			if (text[k - 1] == '@') {
+				set_span(&out->comp[IRI_COMP_USERINFO], a, k - 1);
+				host_start = k;
 				break;
 			}
 		}
@@ -313,15 +319,12 @@ void iri_split(const char *text, size_t len, iri_ref *out)
 		i = e;
 	}
 	/* ([^?#]*) */
-	size_t p = i;
-	while (p < len && text[p] != '?' && text[p] != '#')
-		p++;
+	size_t p = split_scan(text, i, len, SPLIT_QUERY | SPLIT_HASH);
 	set_span(&out->comp[IRI_COMP_PATH], i, p);
 	i = p;
 	if (i < len && text[i] == '?') {
-		size_t q = i + 1;
-		while (q < len && text[q] != '#')
-			q++;
+		const char *hash = memchr(text + i + 1, '#', len - i - 1);
+		size_t q = hash ? (size_t)(hash - text) : len;
 		set_span(&out->comp[IRI_COMP_QUERY], i + 1, q);
 		i = q;
 	}

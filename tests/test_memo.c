@@ -52,6 +52,31 @@ static void test_memo_store(void)
 	}
 	CHECK(wrong == 0, "%d lookups gave another key's value", wrong);
 	CHECK(misses > 0 && misses < 4 * IRI_MEMO_SLOTS, "bounded: %d misses", misses);
+	/* The byte budget: values of the largest size into every slot would
+	 * take four times the budget, so later puts are refused, and each
+	 * refused key is absent (not half-stored) while stored ones read back. */
+	static char value[IRI_MEMO_MAX_VALUE_BYTES];
+	int stored = 0, refused = 0, bad_refusal = 0;
+	for (int i = 0; i < IRI_MEMO_SLOTS; i++) {
+		int kn = snprintf(key, sizeof key, "big%d", i);
+		memset(value, 'a' + i % 26, sizeof value);
+		if (iri_memo_put(m, IRI_MEMO_HOST_DIAGS, key, (size_t)kn, value, sizeof value)) {
+			stored++;
+			v = iri_memo_get(m, IRI_MEMO_HOST_DIAGS, key, (size_t)kn, &n);
+			CHECK(v && n == sizeof value && v[0] == 'a' + i % 26, "big value %d back", i);
+		} else {
+			refused++;
+			bad_refusal += iri_memo_get(m, IRI_MEMO_HOST_DIAGS, key, (size_t)kn, &n) != NULL;
+		}
+	}
+	int present = 0;
+	for (int i = 0; i < IRI_MEMO_SLOTS; i++) {
+		int kn = snprintf(key, sizeof key, "big%d", i);
+		present += iri_memo_get(m, IRI_MEMO_HOST_DIAGS, key, (size_t)kn, &n) != NULL;
+	}
+	CHECK(refused > 0 && present > 0 && (size_t)present * sizeof value <= IRI_MEMO_BUDGET_BYTES,
+		"budget: %d stored, %d refused, %d present", stored, refused, present);
+	CHECK(bad_refusal == 0, "%d refused keys found", bad_refusal);
 	uint64_t hits, lookups;
 	iri_memo_stats(m, &hits, &lookups);
 	CHECK(hits > 0 && hits <= lookups, "stats %llu/%llu", (unsigned long long)hits,
