@@ -27,6 +27,13 @@ Case file format (UTF-8).  '#' starts a comment line; a case starts with
   maxrss-mib: N         peak resident memory below N MiB (needs /usr/bin/time;
                         not checked for a sanitizer build)
 
+Environment: IRIE_TEST_WRAPPER, when set, holds words (split like a shell) put
+before the irie command, e.g. "valgrind -q --log-file=%q{IRIE_TEST_LOG_DIR}/vg.%p
+...".  Each case then gets a fresh empty directory in IRIE_TEST_LOG_DIR; any
+non-empty file the wrapper leaves there fails the case and is printed (so a report
+counts even when the exit status cannot carry it).  maxrss-mib is not checked
+under a wrapper.
+
 In TEXT and in ARGS, escapes give any byte: \\n \\r \\t \\0 \\\\ \\xHH (one raw
 byte, so invalid UTF-8 is easy to write), \\uXXXX and \\UXXXXXXXX (the code
 point as UTF-8).  REGEX is a Python regular expression on the output decoded
@@ -39,6 +46,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 TIMEOUT = 300
 
@@ -161,11 +169,39 @@ def sanitized(path):
         return b'__asan_init' in f.read()
 
 
+def wrapper_words():
+    """The words of IRIE_TEST_WRAPPER (empty when unset)."""
+    return shlex.split(os.environ.get('IRIE_TEST_WRAPPER', ''))
+
+
+def wrapper_reports(log_dir):
+    """Failure messages for every non-empty file the wrapper wrote into log_dir."""
+    fails = []
+    for name in sorted(os.listdir(log_dir)):
+        with open(os.path.join(log_dir, name), 'rb') as f:
+            text = f.read()
+        if text.strip():
+            fails.append('%s reported (%s):\n%s' % (wrapper_words()[0], name,
+                                                    as_text(short(text, 20000))))
+    return fails
+
+
 def run_case(irie, case, measure_rss=True):
     """Returns a list of failure messages (empty if the case passed)."""
+    wrapper = wrapper_words()
+    if not wrapper:
+        return run_case_in(irie, case, measure_rss, [], None)
+    with tempfile.TemporaryDirectory(prefix='irie-wrapper.') as log_dir:
+        fails = run_case_in(irie, case, False, wrapper, log_dir)
+        return fails + wrapper_reports(log_dir)
+
+
+def run_case_in(irie, case, measure_rss, wrapper, log_dir):
     env = dict(os.environ, LC_ALL='C.UTF-8', LANG='C.UTF-8')
     env.pop('LANGUAGE', None)
-    argv = [irie] + case['args']
+    if log_dir:
+        env['IRIE_TEST_LOG_DIR'] = log_dir
+    argv = wrapper + [irie] + case['args']
     checks = case['checks']
     rss_limit = [int(v) for k, v in checks if k == 'maxrss-mib' and measure_rss]
     time_bin = shutil.which('time', path='/usr/bin')
@@ -292,8 +328,10 @@ def main():
     irie = os.path.abspath(sys.argv[1])
     path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), 'cases.txt')
     cases = parse_cases(path)
-    measure_rss = not sanitized(irie)
-    if not measure_rss:
+    measure_rss = not sanitized(irie) and not wrapper_words()
+    if wrapper_words():
+        print('note: under %s, peak memory not checked' % ' '.join(wrapper_words()))
+    elif not measure_rss:
         print('note: sanitizer build, peak memory not checked')
     elif not shutil.which('time', path='/usr/bin'):
         print('note: no /usr/bin/time, peak memory not checked')

@@ -12,7 +12,14 @@
  * emulated terminal produces (device attributes, cursor position reports) are sent back to the
  * command, as a real terminal would.
  * Exit status: 0 when every step passed, 1 on the first failed step (with the script line, what was
- * expected, and the screen as text on stderr), 2 on a usage or script syntax error.
+ * expected, and the screen as text on stderr) or on a wrapper report (below), 2 on a usage or script
+ * syntax error.
+ * Wrapper (e.g. valgrind): when IRIE_TEST_WRAPPER is set, its blank-separated words (no quoting)
+ * are put before COMMAND, and the command gets IRIE_TEST_LOG_DIR, an empty directory in the
+ * temporary one; any non-empty file found there when the command is gone is printed and fails the
+ * run (so a report counts even when the command dies of a signal).  IRIE_TEST_TIME_SCALE=N (1..100)
+ * multiplies every timing: step timeout, pause, esc-wait, settle, sleep and the 2 s grace after
+ * SIGTERM (failure messages show the unscaled figures).
  *
  * SCRIPT: one step per line.  Blank lines and lines whose first non-blank character is '#' are
  * ignored.  A step is a keyword, blanks, then its argument up to the end of the line; leading and
@@ -68,6 +75,7 @@
  * that is not a failure.  Output is capped (raw copy and stdout at 16 MiB each).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -141,6 +149,7 @@ static char title_what[256];
 static bool trace;
 
 static int t_timeout = 5000, t_pause = 30, t_esc = 150, t_settle = 100;
+static int time_scale = 1; /* IRIE_TEST_TIME_SCALE: multiplies every wait in milliseconds */
 
 static const char *script_path;
 static int cur_line;
@@ -250,7 +259,34 @@ static int rm_cb(const char *p, const struct stat *sb, int flag, struct FTW *ftw
 
 static void reap_wait(int ms);
 
-static void cleanup(void) {
+static char wrapper_log_dir[PATH_MAX + 32]; /* IRIE_TEST_LOG_DIR, empty without a wrapper */
+
+/* Prints every non-empty file the wrapper left in its log directory; returns how many. */
+static int wrapper_reports(void) {
+  int found = 0;
+  DIR *d = wrapper_log_dir[0] ? opendir(wrapper_log_dir) : NULL;
+  if (!d) return 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    char p[PATH_MAX * 2];
+    snprintf(p, sizeof p, "%s/%s", wrapper_log_dir, e->d_name);
+    struct stat st;
+    if (e->d_name[0] == '.' || stat(p, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) continue;
+    FILE *f = fopen(p, "r");
+    if (!f) continue;
+    fprintf(stderr, "%s: FAIL: the wrapper reported (%s):\n", script_path, e->d_name);
+    char b[4096];
+    size_t total = 0; /* bytes copied; capped at 1 MiB */
+    for (size_t k; total < (1u << 20) && (k = fread(b, 1, sizeof b, f)) > 0; total += k) fwrite(b, 1, k, stderr);
+    fclose(f);
+    found++;
+  }
+  closedir(d);
+  return found;
+}
+
+/* Ends the command if it still runs, checks the wrapper's reports, removes the temporary
+ * directory; returns the number of wrapper reports. */
+static int cleanup(void) {
   if (child > 0 && !child_exited) {
     kill(-child, SIGTERM);
     kill(child, SIGTERM);
@@ -262,7 +298,9 @@ static void cleanup(void) {
       child_exited = true;
     }
   }
+  int reports = wrapper_reports();
   if (tmp_home[0]) nftw(tmp_home, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+  return reports;
 }
 
 static void describe_status(FILE *f) {
@@ -365,7 +403,7 @@ static void pump_once(int ms) {
 
 /* Pump for ms milliseconds. */
 static void pump(int ms) {
-  long long end = now_ms() + ms;
+  long long end = now_ms() + (long long)ms * time_scale;
   for (;;) {
     long long left = end - now_ms();
     if (left <= 0) break;
@@ -380,14 +418,14 @@ static void pump(int ms) {
 }
 
 static void reap_wait(int ms) {
-  long long end = now_ms() + ms;
+  long long end = now_ms() + (long long)ms * time_scale;
   while (!child_exited && now_ms() < end) pump_once(20);
   if (child_exited) pump(30); /* the last output */
 }
 
 /* Pump until cond() holds or the step timeout; returns whether it held. */
 static bool pump_until(bool (*cond)(const void *), const void *arg, bool screen_cond) {
-  long long end = now_ms() + t_timeout;
+  long long end = now_ms() + (long long)t_timeout * time_scale;
   for (;;) {
     if (cond(arg)) return true;
     if (now_ms() >= end) return false;
@@ -400,7 +438,7 @@ static void send_input(const char *s, size_t n) {
   if (child_exited) fail("cannot send input: the command has already exited");
   buf_add(&to_child, s, n, CAP);
   /* write it out (pumping output meanwhile so neither side blocks) */
-  long long end = now_ms() + t_timeout;
+  long long end = now_ms() + (long long)t_timeout * time_scale;
   while (to_child.len && !master_eof) {
     if (now_ms() >= end) fail("timed out writing input to the command (%zu bytes left)", to_child.len);
     pump_once(20);
@@ -925,6 +963,32 @@ int main(int argc, char **argv) {
   vterm_screen_enable_altscreen(screen, 1);
   vterm_screen_reset(screen, 1);
 
+  /* The wrapper's words before the command, and its log directory. */
+  const char *ts = getenv("IRIE_TEST_TIME_SCALE");
+  long scale_arg;
+  if (ts && *ts) {
+    if (!parse_long(ts, &scale_arg) || scale_arg < 1 || scale_arg > 100) {
+      fprintf(stderr, "vtdrive: IRIE_TEST_TIME_SCALE must be a number from 1 to 100\n");
+      return 2;
+    }
+    time_scale = (int)scale_arg;
+  }
+  char *wrapper = getenv("IRIE_TEST_WRAPPER") ? strdup(getenv("IRIE_TEST_WRAPPER")) : NULL;
+  char **wcmd = NULL;
+  if (wrapper && strspn(wrapper, " \t") < strlen(wrapper)) {
+    size_t nw = 0, ncmd = (size_t)(argc - i - 1);
+    wcmd = calloc(strlen(wrapper) / 2 + 1 + ncmd + 1, sizeof *wcmd); /* at most len/2+1 words */
+    char *save = NULL;
+    for (char *w = strtok_r(wrapper, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) wcmd[nw++] = w;
+    memcpy(wcmd + nw, cmd, (ncmd + 1) * sizeof *cmd);
+    cmd = wcmd;
+    snprintf(wrapper_log_dir, sizeof wrapper_log_dir, "%s/wrapper-log", tmp_home);
+    if (mkdir(wrapper_log_dir, 0700) < 0) {
+      perror("vtdrive: mkdir");
+      return 2;
+    }
+  }
+
   int op[2];
   if (pipe(op) < 0) {
     perror("vtdrive: pipe");
@@ -960,6 +1024,7 @@ int main(int argc, char **argv) {
       mkdir(p, 0700);
       setenv(xdg[k][0], p, 1);
     }
+    if (wrapper_log_dir[0]) setenv("IRIE_TEST_LOG_DIR", wrapper_log_dir, 1);
     for (int k = 0; k < nenv; k++) putenv(envs[k]);
     execvp(cmd[0], cmd);
     fprintf(stderr, "vtdrive: cannot run %s: %s\n", cmd[0], strerror(errno));
@@ -972,8 +1037,8 @@ int main(int argc, char **argv) {
 
   for (size_t k = 0; k < nsteps; k++) run_step(&steps[k]);
 
-  cleanup();
-  fprintf(stderr, "%s: %zu steps passed\n", script_path, nsteps);
+  int reports = cleanup();
+  fprintf(stderr, "%s: %zu steps passed%s\n", script_path, nsteps, reports ? ", but the wrapper reported errors" : "");
   for (size_t k = 0; k < nsteps; k++) {
     if (steps[k].has_re) regfree(&steps[k].re);
     free(steps[k].text);
@@ -981,9 +1046,11 @@ int main(int argc, char **argv) {
   }
   free(steps);
   free(envs);
+  free(wcmd);
+  free(wrapper);
   vterm_free(vt);
   free(raw.p);
   free(out.p);
   free(to_child.p);
-  return 0;
+  return reports ? 1 : 0;
 }
