@@ -142,6 +142,13 @@ static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
 
 static void cmd_to_uri(batch *b, const char *text, size_t len)
 {
+	/* Text output needs only the URI and the errors: an ordinary line is
+	 * settled by the quick lane (core/iri_quick.h), the rest below. */
+	if (!b->json && !b->to_uri.nfc && b->to_uri.host == IRI_HOSTMODE_IDNA &&
+	    iri_quick_scan(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
+		print_result(b, b->out.data ? b->out.data : "", b->out.len);
+		return;
+	}
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
 	if (map_failed(b, text, len, r)) {
@@ -210,6 +217,9 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 
 static void cmd_check(batch *b, const char *text, size_t len)
 {
+	/* A line the quick lane finds clean has nothing to print. */
+	if (!b->json && iri_quick_scan(b->ctx, text, len, NULL) == IRI_QUICK_CLEAN)
+		return;
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	if (b->json) {
 		json_object *o = json_object_new_object();
@@ -654,13 +664,21 @@ static void run_stdin(batch *b, batch_fn fn)
 	b->line = 1;
 	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
 		size_t start = 0;
-		for (size_t i = 0; i < n; i++) {
-			if (chunk[i] != '\n')
-				continue;
-			if (!too_long)
-				iri_buf_append(&line, chunk + start, i - start);
+		const char *nl;
+		while ((nl = memchr(chunk + start, '\n', n - start)) != NULL) {
+			size_t i = (size_t)(nl - chunk);
+			if (line.len == 0 && !too_long) {
+				/* The whole line is in the chunk: no copy (NUL-ended
+				 * in place of its newline, as a buffer would be). */
+				chunk[i] = '\0';
+				iri_buf whole = { .data = chunk + start, .len = i - start, .alloc = i - start + 1 };
+				stdin_line(b, fn, &whole, false);
+			} else {
+				if (!too_long && !iri_buf_append(&line, chunk + start, i - start))
+					too_long = true;
+				stdin_line(b, fn, &line, too_long);
+			}
 			start = i + 1;
-			stdin_line(b, fn, &line, too_long);
 			iri_buf_reset(&line);
 			too_long = false;
 			b->line++;

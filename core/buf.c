@@ -54,7 +54,7 @@ bool iri_buf_reserve(iri_buf *b, size_t extra_bytes)
 	return true;
 }
 
-bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes)
+bool iri_buf_append_grow(iri_buf *b, const char *bytes, size_t n_bytes)
 {
 	if (!iri_buf_reserve(b, n_bytes))
 		return false;

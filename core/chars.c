@@ -154,12 +154,10 @@ static uint8_t cp_class_lookup(uint32_t cp)
 	return cls;
 }
 
-uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
+uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp)
 {
 	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
-	if (ctx->cp_class_key[slot] != cp) {
-		ctx->cp_class_key[slot] = cp;
-		ctx->cp_class_val[slot] = cp_class_lookup(cp);
-	}
+	ctx->cp_class_key[slot] = cp;
+	ctx->cp_class_val[slot] = cp_class_lookup(cp);
 	return ctx->cp_class_val[slot];
 }

@@ -601,13 +601,12 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
  * only when the URI is also long (past the 255 characters that old software
  * and many databases limit URIs to), so an ordinary short IRI in its own
  * script gets no finding (DESIGN.md, "No noise"). */
-#define URI_EXPANSION_MIN_CHARS 256
 static void check_expansion(const iri_ref *ref, iri_diags *d)
 {
 	size_t cps = ref->cp_len, uri_chars = 0;
 	for (size_t i = 0; i < ref->len; i++)
 		uri_chars += (unsigned char)ref->text[i] >= 0x80 ? 3 : 1;
-	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= URI_EXPANSION_MIN_CHARS)
+	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= IRI_CHECK_EXPANSION_MIN_CHARS)
 		iri_diags_add(d, IRI_D_URI_EXPANSION, IRI_COMP_NONE, 0, ref->len, (int64_t)uri_chars, NULL, 0);
 }
 

@@ -37,7 +37,8 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 	iri_buf_init(&ctx->host_record);
 	memset(ctx->cp_class_key, 0xFF, sizeof ctx->cp_class_key);
 	ctx->memo = iri_memo_new();
-	if (!ctx->memo) {
+	ctx->quick_diags = iri_diags_new();
+	if (!ctx->memo || !ctx->quick_diags) {
 		res = IRI_CTX_NO_MEMORY;
 		goto out;
 	}
@@ -101,6 +102,7 @@ void iri_ctx_free(iri_ctx *ctx)
 	iri_buf_fini(&ctx->memo_value);
 	iri_buf_fini(&ctx->host_record);
 	iri_memo_free(ctx->memo);
+	iri_diags_free(ctx->quick_diags);
 	free(ctx);
 }
 

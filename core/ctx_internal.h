@@ -9,6 +9,7 @@
 
 #include "iri_buf.h"
 #include "iri_ctx.h"
+#include "iri_diag.h"
 #include "memo.h"
 
 #define IRI_CTX_CHARSET_NAME_MAX 64
@@ -34,6 +35,7 @@ struct iri_ctx {
 	iri_memo *memo;
 	iri_buf memo_value;          /* a value being built for the memo */
 	iri_buf host_record;         /* iri_host_diagnose()'s findings being recorded */
+	iri_diags *quick_diags;      /* quick.c: a host's findings */
 	/* check.c's class of a code point by its ICU properties, direct-mapped;
 	 * a key of UINT32_MAX is an empty slot. */
 	uint32_t cp_class_key[IRI_CTX_CP_CLASS_SLOTS];
@@ -54,7 +56,12 @@ enum {
 	IRI_CPC_NFC_STABLE = 0x10,    /* NFC_Quick_Check=Yes and ccc=0: NFC leaves it alone (UAX #15 9) */
 	IRI_CPC_RTL = 0x20,           /* bidi class R or AL (RFC 3987 4.2) */
 };
-uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp);
+uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp);   /* fills the slot */
+static inline uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
+{
+	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
+	return ctx->cp_class_key[slot] == cp ? ctx->cp_class_val[slot] : iri_cp_class_lookup(ctx, cp);
+}
 
 /* Grows *buf to hold at least n UTF-16 code units; false on failure. */
 int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n);

@@ -11,6 +11,7 @@
 #include "iri_host.h"
 #include "iri_map.h"
 #include "iri_parse.h"
+#include "iri_quick.h"
 #include "iri_resolve.h"
 #include "iri_utf8.h"
 

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Default cap in bytes: large enough for any line we accept (see
  * IRI_MAX_INPUT_BYTES), small enough that hostile input cannot exhaust memory. */
@@ -30,7 +31,21 @@ void iri_buf_fini(iri_buf *b);
 void iri_buf_reset(iri_buf *b);
 /* Makes room for extra_bytes more without changing len; false past the cap. */
 bool iri_buf_reserve(iri_buf *b, size_t extra_bytes);
-bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes);
+/* Appends n_bytes; false (and failed set) past the cap or out of memory. */
+bool iri_buf_append_grow(iri_buf *b, const char *bytes, size_t n_bytes);
+static inline bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes)
+{
+	/* Room already there: the per-line path stays a copy (buf.c grows). */
+	if (!b->failed && n_bytes < b->alloc - b->len &&
+	    b->len + n_bytes <= (b->cap ? b->cap : IRI_BUF_DEFAULT_CAP)) {
+		if (n_bytes)
+			memcpy(b->data + b->len, bytes, n_bytes);
+		b->len += n_bytes;
+		b->data[b->len] = '\0';
+		return true;
+	}
+	return iri_buf_append_grow(b, bytes, n_bytes);
+}
 bool iri_buf_putc(iri_buf *b, char c);
 bool iri_buf_puts(iri_buf *b, const char *s);
 /* Appends "%HH" with upper-case hex digits (RFC 3986 2.1: SHOULD use upper case). */

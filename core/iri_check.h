@@ -10,6 +10,9 @@
 
 /* Parses text[0..len) into *ref (may be NULL) and adds all findings to diags,
  * then calls iri_diags_finish().  diags is cleared first. */
+/* URI_EXPANSION is reported only past this many URI characters (check.c). */
+#define IRI_CHECK_EXPANSION_MIN_CHARS 256
+
 void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref, iri_diags *diags);
 
 #endif

@@ -90,7 +90,7 @@ iri_component iri_ref_component_at(const iri_ref *r, size_t byte);
 void iri_split(const char *text, size_t len, iri_ref *out);
 
 /* The ASCII a component's ABNF allows (not "%"), by class (parse.c). */
-extern const uint8_t iri_ascii_class[128];
+extern const uint8_t iri_ascii_class[256];   /* indexed by byte; 0 from 0x80 */
 extern const uint8_t iri_ascii_comp_mask[IRI_COMP_COUNT + 1];
 static inline bool iri_ascii_ok(iri_component c, uint32_t byte)
 {

@@ -25,6 +25,7 @@ typedef enum {
 	IRI_MEMO_TO_ASCII_TRANSITIONAL,
 	IRI_MEMO_TO_UNICODE,
 	IRI_MEMO_HOST_DIAGS,               /* iri_host_diagnose()'s findings */
+	IRI_MEMO_QUICK_HOST,               /* quick.c's outcome for a non-ASCII host */
 } iri_memo_kind;
 
 typedef struct iri_memo iri_memo;

@@ -36,7 +36,7 @@ enum {
 	D = 1 << 6,   /* DIGIT (port) */
 	H = 1 << 7,   /* scheme: ALPHA / DIGIT / "+" / "-" / "." (RFC 3986 3.1) */
 };
-const uint8_t iri_ascii_class[128] = {
+const uint8_t iri_ascii_class[256] = {   /* bytes 0x80-0xFF: no class */
 	0, 0, 0, 0, 0, 0, 0, 0,  /* 00 01 02 03 04 05 06 07 */
 	0, 0, 0, 0, 0, 0, 0, 0,  /* 08 09 0a 0b 0c 0d 0e 0f */
 	0, 0, 0, 0, 0, 0, 0, 0,  /* 10 11 12 13 14 15 16 17 */
@@ -291,17 +291,15 @@ void iri_split(const char *text, size_t len, iri_ref *out)
 	}
 	/* (//([^/?#]*))? */
 	if (len - i >= 2 && text[i] == '/' && text[i + 1] == '/') {
+		/* Authorities are short: a table scan beats three memchr calls. */
 		size_t a = i + 2, e = split_scan(text, a, len, SPLIT_SLASH | SPLIT_QUERY | SPLIT_HASH);
 		out->has_authority = true;
 		/* userinfo ends at the last "@" (an "@" is not allowed in it anyway). */
 		size_t host_start = a;
-		for (size_t k = e; k > a; k--) {
-			if (text[k - 1] == '@') {
-				set_span(&out->comp[IRI_COMP_USERINFO], a, k - 1);
-				host_start = k;
-				break;
-			}
-		}
+		for (const char *at = memchr(text + a, '@', e - a); at; at = memchr(at + 1, '@', e - (size_t)(at + 1 - text)))
+			host_start = (size_t)(at - text) + 1;
+		if (host_start > a)
+			set_span(&out->comp[IRI_COMP_USERINFO], a, host_start - 1);
 		size_t host_end = e;
 		if (host_start < e && text[host_start] == '[') {
 			const char *rb = memchr(text + host_start, ']', e - host_start);

@@ -474,6 +474,22 @@ static inline void inv_check(const uint8_t *data, size_t len)
 	}
 	INV_REQUIRE("check", iri_diags_has_errors(diags) || ref.result == IRI_PARSE_OK,
 		"parse failed (%s) but no error diagnostic", iri_parse_result_name(ref.result));
+	/* The quick lane agrees with the full path whenever it decides. */
+	iri_buf quick_uri, full_uri;
+	iri_buf_init(&quick_uri);
+	iri_buf_init(&full_uri);
+	iri_quick_verdict v = iri_quick_scan(ctx, text, len, &quick_uri);
+	INV_REQUIRE("quick", v != IRI_QUICK_CLEAN || n == 0, "CLEAN but check found %zu (first %s)", n,
+		n ? iri_diag_code_name(iri_diags_get(diags, 0)->code) : "");
+	INV_REQUIRE("quick", v == IRI_QUICK_FULL || !iri_diags_has_errors(diags), "%s but check found an error",
+		iri_quick_verdict_name(v));
+	if (v != IRI_QUICK_FULL) {
+		iri_to_uri(ctx, text, len, NULL, &full_uri);
+		INV_REQUIRE("quick", inv_buf_eq(&quick_uri, &full_uri), "URI \"%s\", iri_to_uri gives \"%s\"",
+			inv_buf_data(&quick_uri), inv_buf_data(&full_uri));
+	}
+	iri_buf_fini(&quick_uri);
+	iri_buf_fini(&full_uri);
 	iri_diags_free(diags);
 	free(text);
 }

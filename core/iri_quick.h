@@ -1,0 +1,31 @@
+/* The quick lane for batch commands over many lines.
+ *
+ * Most lines in a file of links are ordinary: well-formed, no character or
+ * escape that iri_check() would report as an error, often nothing to report at
+ * all.  iri_quick_scan() finds that out in one pass, mapping the IRI to its
+ * URI on the way, and says when it could not: then the caller takes the full
+ * path (iri_check(), iri_to_uri()).  It is conservative -- whenever it is not
+ * sure, the answer is IRI_QUICK_FULL -- and tests/test_quick.c and the fuzz
+ * targets hold it to the full path's results. */
+#ifndef IRI_QUICK_H
+#define IRI_QUICK_H
+
+#include <stddef.h>
+
+#include "iri_buf.h"
+#include "iri_ctx.h"
+
+typedef enum {
+	IRI_QUICK_FULL,        /* not decided here: use iri_check() / iri_to_uri() */
+	IRI_QUICK_NO_ERRORS,   /* iri_check() would report no error (maybe warnings or info) */
+	IRI_QUICK_CLEAN        /* iri_check() would report nothing at all */
+} iri_quick_verdict;
+
+const char *iri_quick_verdict_name(iri_quick_verdict v);
+
+/* Scans text[0..len).  Unless the verdict is IRI_QUICK_FULL, uri (may be
+ * NULL) holds what iri_to_uri() with default options (no NFC, IDNA hosts)
+ * gives; otherwise its contents are unspecified.  uri is the caller's. */
+iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri);
+
+#endif
