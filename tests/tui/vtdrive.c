@@ -66,6 +66,8 @@
  *   expect-stdout TEXT    wait for the command's stdout to close; it must be exactly TEXT
  *   expect-stdout-empty   wait for stdout to close; nothing must have been written
  * Other:
+ *   save-raw PATH         write the raw bytes the command wrote to the terminal so far to the file
+ *                         PATH (after the settle time), for checks a script cannot express
  *   sleep MS              pump output for MS milliseconds
  *   dump                  print the screen to stderr (debugging)
  *   set timeout|pause|esc-wait|settle MS   change a timing (applies to the following steps)
@@ -517,6 +519,7 @@ static const struct stepdef stepdefs[] = {
   { "expect-raw", A_TEXT }, { "expect-no-raw", A_TEXT }, { "expect-title-unset", A_NONE },
   { "expect-exit", A_WORDS }, { "expect-running", A_NONE }, { "expect-stdout", A_TEXT },
   { "expect-stdout-empty", A_NONE }, { "sleep", A_INT }, { "dump", A_NONE }, { "set", A_SET },
+  { "save-raw", A_TEXT },
 };
 
 typedef struct {
@@ -904,6 +907,13 @@ static void run_step(step *s) {
     if (out.overflow) fail("stdout passed the %u MiB cap", CAP >> 20);
     if (empty ? out.len != 0 : (out.len != s->textlen || memcmp(out.p, s->text, out.len) != 0))
       fail("stdout should be %s but is %s", empty ? "empty" : q(s->text, s->textlen), q(out.p ? out.p : "", out.len));
+  } else if (!strcmp(kw, "save-raw")) {
+    pump(t_settle);
+    FILE *f = fopen(s->text, "wb");
+    if (!f) fail("cannot write %s: %s", q(s->text, s->textlen), strerror(errno));
+    bool ok = fwrite(raw.p ? raw.p : "", 1, raw.len, f) == raw.len;
+    if (fclose(f) != 0 || !ok) fail("cannot write %s", q(s->text, s->textlen));
+    if (raw.overflow) fail("the raw output passed the %u MiB cap; %s holds only its start", CAP >> 20, q(s->text, s->textlen));
   } else if (!strcmp(kw, "sleep")) {
     pump((int)s->n1);
   } else if (!strcmp(kw, "dump")) {
