@@ -244,7 +244,8 @@ static void add_form(json_object *o, const char *key, const iri_buf *form, uint3
 
 static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t errors)
 {
-	printf("%-18s ", label);
+	char pad[256];
+	printf("%s ", out_pad(label, 18, false, pad, sizeof pad));   /* cells, not bytes */
 	if (errors) {
 		char why[256];
 		msg_idna_errors(errors, why, sizeof why);
@@ -426,8 +427,10 @@ static bool explain_row(const iri_explain_row *row, void *user)
 	char cp[16] = "-";
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
-	printf("  %s%*s  %-8s  %-11s  %-12s  %-9s  %s  (%s)\n", glyph, cols < 4 ? 4 - cols : 0, "", cp,
-		row->utf8_hex, row->escaped, msg_component(row->component), row->name,
+	char esc[64], comp[128];   /* padded by cells, not bytes */
+	printf("  %s%*s  %-8s  %-11s  %s  %s  %s  (%s)\n", glyph, cols < 4 ? 4 - cols : 0, "", cp,
+		row->utf8_hex, out_pad(row->escaped, 12, false, esc, sizeof esc),
+		out_pad(msg_component(row->component), 9, false, comp, sizeof comp), row->name,
 		msg_explain_reason(row->reason));
 	return true;
 }
@@ -440,9 +443,12 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 	} else {
 		fputs("# ", stdout);
 		print_result(b, text, len);
+		char h1[64], h2[64], h3[96], h4[64];   /* padded by cells, not bytes */
 		/* TRANSLATORS: column headings of irie explain's table, padded to 4, 8, 12 and 9 columns (char, code, in the URI, part): keep them that short so the columns stay aligned. */
-		printf("  %-4s  %-8s  %-11s  %-12s  %-9s  %s  (%s)\n", _("char"), _("code"), "UTF-8",
-			_("in the URI"), _("part"), _("name"), _("why"));
+		printf("  %s  %s  %-11s  %s  %s  %s  (%s)\n", out_pad(_("char"), 4, false, h1, sizeof h1),
+			out_pad(_("code"), 8, false, h2, sizeof h2), "UTF-8",
+			out_pad(_("in the URI"), 12, false, h3, sizeof h3),
+			out_pad(_("part"), 9, false, h4, sizeof h4), _("name"), _("why"));
 	}
 	iri_explain(b->ctx, text, len, explain_row, &sink);
 	if (b->json) {
@@ -579,16 +585,17 @@ static void cmd_show(batch *b, const char *text, size_t len)
 	iri_ref ref;
 	iri_check(b->ctx, text, len, &ref, b->diags);
 	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
+	char pad[128];   /* padded by cells, not bytes */
 	/* TRANSLATORS: row labels of irie show, padded to 10 columns. */
-	printf("%-10s ", _("IRI"));
+	printf("%s ", out_pad(_("IRI"), 10, false, pad, sizeof pad));
 	print_result(b, text, len);
-	printf("%-10s ", _("URI"));
+	printf("%s ", out_pad(_("URI"), 10, false, pad, sizeof pad));
 	print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	for (int k = 0; k < IRI_COMP_COUNT; k++) {
 		const iri_span *sp = &ref.comp[k];
 		if (!sp->present)
 			continue;
-		printf("  %-8s ", msg_component((iri_component)k));
+		printf("  %s ", out_pad(msg_component((iri_component)k), 8, false, pad, sizeof pad));
 		print_result(b, text + sp->start, sp->end - sp->start);
 	}
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];

@@ -1,6 +1,9 @@
 /* Output of input-derived text, safely. */
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
+
+#include <unicode/uchar.h>
 
 #include "iri.h"
 #include "output.h"
@@ -94,6 +97,109 @@ void out_json_line(FILE *f, json_object *obj, bool to_tty)
 		fwrite(s, 1, len, f);
 	fputc('\n', f);
 	json_object_put(obj);
+}
+
+/* One character (or one ill-formed byte) at s[0..n): its length in bytes and
+ * its width in cells (see out_cells). */
+static size_t char_cells(const char *s, size_t n, size_t *cells)
+{
+	const uint8_t *b = (const uint8_t *)s;
+	if (b[0] < 0x80) {
+		*cells = 1;   /* a control counts as the placeholder it is shown as */
+		return 1;
+	}
+	uint32_t cp;
+	iri_utf8_status st;
+	size_t k = iri_utf8_decode(b, n, &cp, &st);
+	if (st != IRI_UTF8_OK) {
+		*cells = 1;
+		return 1;   /* each ill-formed byte is one placeholder */
+	}
+	int w = wcwidth((wchar_t)cp);
+	*cells = w < 0 ? 1 : (size_t)w;
+	return k;
+}
+
+size_t out_cells(const char *s, size_t n)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < n;) {
+		size_t w;
+		i += char_cells(s + i, n - i, &w);
+		total += w;
+	}
+	return total;
+}
+
+const char *out_pad(const char *s, size_t cols, bool cut, char *out, size_t size)
+{
+	if (size == 0)
+		return out;
+	size_t n = strlen(s), i = 0, used = 0, o = 0;
+	while (i < n) {
+		size_t w;
+		size_t k = char_cells(s + i, n - i, &w);
+		if (cut && used + w > cols)
+			break;
+		if (o + k >= size)
+			break;   /* the buffer's cap: whole characters only */
+		memcpy(out + o, s + i, k);
+		o += k;
+		i += k;
+		used += w;
+	}
+	/* Combining marks (width 0) after the last base go with it, if they fit. */
+	while (i < n) {
+		size_t w;
+		size_t k = char_cells(s + i, n - i, &w);
+		if (w != 0 || o + k >= size)
+			break;
+		memcpy(out + o, s + i, k);
+		o += k;
+		i += k;
+	}
+	while (used < cols && o + 1 < size) {
+		out[o++] = ' ';
+		used++;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+bool out_text_is_rtl(const char *s, size_t n)
+{
+	const uint8_t *b = (const uint8_t *)s;
+	int isolates = 0;   /* P2: skip what is between an isolate initiator and its PDI */
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		iri_utf8_status st = IRI_UTF8_OK;
+		size_t k = b[i] < 0x80 ? 1 : iri_utf8_decode(b + i, n - i, &cp, &st);
+		if (b[i] < 0x80)
+			cp = b[i];
+		i += k;
+		if (st != IRI_UTF8_OK)
+			continue;
+		switch (u_charDirection((UChar32)cp)) {
+		case U_LEFT_TO_RIGHT_ISOLATE: case U_RIGHT_TO_LEFT_ISOLATE: case U_FIRST_STRONG_ISOLATE:
+			isolates++;
+			break;
+		case U_POP_DIRECTIONAL_ISOLATE:
+			if (isolates > 0)
+				isolates--;
+			break;
+		case U_LEFT_TO_RIGHT:
+			if (isolates == 0)
+				return false;
+			break;
+		case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC:
+			if (isolates == 0)
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;   /* P3: no strong character, level 0 */
 }
 
 const char *out_safe_arg(const char *s, char *buf, size_t size)

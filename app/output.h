@@ -21,6 +21,25 @@ json_object *out_json_string(const char *s, size_t n);
  * must not reach a terminal raw are written as \uXXXX escapes instead. */
 void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
+/* Terminal cells (columns) that s[0..n) takes: wcwidth of each whole
+ * character (CJK wide = 2, combining marks = 0).  A character the locale
+ * cannot measure (wcwidth < 0: a C locale, a control) and each byte of an
+ * ill-formed sequence count 1, as the placeholder they would be shown as. */
+size_t out_cells(const char *s, size_t n);
+
+/* Copies s into out (NUL-terminated, at most size bytes) padded with spaces
+ * to cols terminal cells, like printf's "%-Ns" but counting cells, not bytes.
+ * If cut, text wider than cols is cut to fit -- on a character boundary,
+ * never inside a UTF-8 sequence, a combining mark kept with its base, a
+ * wide character that would straddle the edge left out (its cell padded);
+ * otherwise wider text is copied whole, as printf does.  out's size caps the
+ * copy (cut on a character boundary too).  Returns out. */
+const char *out_pad(const char *s, size_t cols, bool cut, char *out, size_t size);
+
+/* UAX #9 P2-P3 on s: true if its first strong character (L, R or AL) is
+ * right-to-left.  No strong character: false (left to right). */
+bool out_text_is_rtl(const char *s, size_t n);
+
 /* s (a command-line argument) for a message: controls, Cf and ill-formed
  * bytes as placeholders, whatever stderr is.  Returns buf. */
 const char *out_safe_arg(const char *s, char *buf, size_t size);
