@@ -21,6 +21,7 @@
 
 #define VIEW_MAX_LINES 1000000
 #define LABEL_COLS 5
+#define UI_LINE_MAX_BYTES 2048   /* a line of irie's own text, cut to its pane first */
 
 /* Colour pairs: one per component, then the chrome. */
 enum {
@@ -43,6 +44,7 @@ typedef struct {
 	bool host_shown;
 	rnd_display *disp;
 	rnd_display *aux;           /* for drawing other strings in visual order */
+	bool ui_rtl;                /* the UI language reads right to left (see ui_direction) */
 	uint8_t *cp_marks;          /* per logical code point: MARK_* bits */
 	size_t cp_marks_cap;
 	/* editing */
@@ -198,42 +200,127 @@ static void put_safe(int row, int col, const char *s, attr_t attr)
 	attrset(A_NORMAL);
 }
 
-/* Draws arbitrary text sanitised (controls and Cf as placeholders), clipped. */
-static void put_text(int row, int col, int width, const char *s, size_t n, attr_t attr)
+/* Draws one line of irie's own text (translations and what they quote) in
+ * visual order.  The terminal is in explicit bidi mode (CSI 8 l), so irie
+ * reorders it itself:
+ *   1. cut to width cells in logical order (out_pad) -- a line is broken
+ *      before it is reordered (UAX #9 3.4);
+ *   2. render's bidi (its PLAIN form, shaping and mirroring included) with
+ *      the UI's paragraph direction, set by an RLM or LRM put first (the
+ *      first strong character decides, UAX #9 P2: HL1 done with a mark);
+ *      the mark's cell is not drawn;
+ *   3. right-aligned in [col, col + width) when the UI reads right to left;
+ *      what still does not fit (a placeholder is wider than the character
+ *      it stands for) is dropped at the visual end away from the alignment.
+ * Controls and Cf become render's placeholders -- except, if own (the text
+ * is wholly irie's: translations, numbers, codes, no input), bidi controls,
+ * which then steer the algorithm (a translator's LRM, irie's isolates) and
+ * are not drawn. */
+static void put_ui_ex(tui *t, int row, int col, int width, const char *s, attr_t attr, bool own)
 {
 	if (width <= 0)
 		return;
-	char buf[1024];
-	size_t out_len;
-	rnd_sanitize(s, n, buf, sizeof buf, &out_len);
-	/* Clip to width in columns. */
-	wchar_t wbuf[1024];
-	size_t wn = mbstowcs(wbuf, buf, sizeof wbuf / sizeof wbuf[0] - 1);
-	if (wn == (size_t)-1)
+	char line[UI_LINE_MAX_BYTES];
+	const char *mark = t->ui_rtl ? "\u200F" : "\u200E";
+	size_t m = strlen(mark);
+	memcpy(line, mark, m);
+	out_pad(s, (size_t)width, true, line + m, sizeof line - m);
+	size_t len = strlen(line);
+	while (len > m && line[len - 1] == ' ')   /* out_pad's padding: alignment is done below */
+		len--;
+	if (rnd_display_build(t->aux, line, len, NULL, 0, NULL) != RND_OK)
 		return;
-	int used = 0;
-	size_t k = 0;
-	for (; k < wn; k++) {
-		int w = wcwidth(wbuf[k]);
-		if (w < 0)
-			w = 1;
-		if (used + w > width)
-			break;
-		used += w;
+	size_t n_cells, n_logical;
+	const rnd_cell *cells = rnd_form_cells(t->aux, RND_FORM_PLAIN, &n_cells);
+	const uint32_t *logical = rnd_form_text(t->aux, RND_FORM_LOGICAL, &n_logical);
+	/* Cell widths, 0 for cells not drawn (the mark; own bidi controls). */
+	int widths[UI_LINE_MAX_BYTES];
+	int total = 0;
+	for (size_t i = 0; i < n_cells && i < UI_LINE_MAX_BYTES; i++) {
+		size_t cp = cells[i].cp_start;
+		bool hidden = cp == 0 || cp == RND_NO_CP ||
+			(own && cp < n_logical && iri_is_bidi_control(logical[cp]));
+		widths[i] = hidden ? 0 : cells[i].width;
+		total += widths[i];
 	}
-	attrset(attr);
-	mvaddnwstr(row, col, wbuf, (int)k);
-	attrset(A_NORMAL);
+	if (n_cells > UI_LINE_MAX_BYTES)
+		n_cells = UI_LINE_MAX_BYTES;
+	size_t first = 0, end = n_cells;
+	while (total > width) {
+		if (t->ui_rtl)
+			total -= widths[first++];
+		else
+			total -= widths[--end];
+	}
+	int x = t->ui_rtl ? col + width - total : col;
+	for (size_t i = first; i < end; i++) {
+		if (widths[i] == 0)
+			continue;
+		put_safe(row, x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
+		x += widths[i];
+	}
 }
 
-/* Draws a string in visual order (through render) with sanitised cells. */
-static void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr)
+/* A line that may hold text from input (bidi controls in it stay visible). */
+static void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 {
-	if (rnd_display_build(t->aux, s, n, NULL, 0, NULL) != RND_OK)
+	put_ui_ex(t, row, col, width, s, attr, false);
+}
+
+/* A line that is wholly irie's own (see put_ui_ex). */
+static void put_own(tui *t, int row, int col, int width, const char *s, attr_t attr)
+{
+	put_ui_ex(t, row, col, width, s, attr, true);
+}
+
+/* A row of fields (a table row), laid out in reading order: left to right,
+ * or right to left in a right-to-left UI, each field's text through put_ui.
+ * cols: a field's width in cells (one blank between fields); the last field
+ * takes the rest.  A reverse-video row is filled whole. */
+typedef struct {
+	const char *text;
+	int cols;
+} ui_field;
+
+static void put_fields(tui *t, int row, int col, int width, const ui_field *f, size_t n, attr_t attr)
+{
+	if (width <= 0)
+		return;
+	if (attr & A_REVERSE) {
+		attrset(attr);
+		mvhline(row, col, ' ', width);
+		attrset(A_NORMAL);
+	}
+	int used = 0;   /* cells from the reading start */
+	for (size_t i = 0; i < n && used < width; i++) {
+		int w = i + 1 == n || f[i].cols > width - used ? width - used : f[i].cols;
+		put_ui(t, row, t->ui_rtl ? col + width - used - w : col + used, w, f[i].text, attr);
+		used += w + 1;
+	}
+}
+
+/* Where a label column and its value go in a pane: the label at the reading
+ * start (left, or right in a right-to-left UI), label_cols wide, then one
+ * blank, then the value's room. */
+static void label_value(const tui *t, int col, int width, int label_cols, int *label_x, int *value_x, int *value_w)
+{
+	*value_w = width - label_cols - 1;
+	*label_x = t->ui_rtl ? col + width - label_cols : col;
+	*value_x = t->ui_rtl ? col : col + label_cols + 1;
+}
+
+/* Draws a string in visual order (through render, the VISUAL form: an IRI or
+ * a piece of one) with sanitised cells; right-aligned if right (and it fits). */
+static void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right)
+{
+	if (width <= 0 || rnd_display_build(t->aux, s, n, NULL, 0, NULL) != RND_OK)
 		return;
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->aux, RND_FORM_VISUAL, &n_cells);
-	int x = 0;
+	int total = 0;
+	for (size_t i = 0; i < n_cells; i++)
+		total += cells[i].width;
+	int x = right && total < width ? width - total : 0;
 	for (size_t i = 0; i < n_cells && x + cells[i].width <= width; i++) {
 		put_safe(row, col + x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
 		x += cells[i].width;
@@ -364,6 +451,22 @@ static void draw_form_line(tui *t, int row, const char *label, rnd_form f)
 	}
 }
 
+/* TRANSLATORS: heading of the editor pane listing the IRI's components. */
+static const char *parts_heading(void) { return _("Parts"); }
+
+/* The UI's paragraph direction, for put_ui: UAX #9 P2-P3 (first strong
+ * character) on the translation of a pane heading.  The heading is a word
+ * of the language with no code, key name or number in it, so its first
+ * strong character is the language's own; and the translation is the one
+ * gettext actually chose (LANGUAGE lists, fallbacks, a missing catalogue),
+ * which a locale name cannot tell, and it needs no table of right-to-left
+ * language codes.  Untranslated (English): left to right. */
+static bool ui_direction_rtl(void)
+{
+	const char *h = parts_heading();
+	return out_text_is_rtl(h, strlen(h));
+}
+
 /* Component values: their cells of the VISUAL form (contiguous there, since
  * every delimiter sits at the base level). */
 static int draw_parts(tui *t, int row, int col, int width, int max_rows)
@@ -371,32 +474,41 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 	int used = 0;
 	if (max_rows <= 0 || width < 12)
 		return 0;
-	/* TRANSLATORS: heading of the editor pane listing the IRI's components. */
-	put_safe(row, col, _("Parts"), A_BOLD);
+	put_own(t, row, col, width, parts_heading(), A_BOLD);
 	used++;
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->disp, RND_FORM_VISUAL, &n_cells);
+	int label_x, value_x, value_w;
+	label_value(t, col, width, 9, &label_x, &value_x, &value_w);
 	for (int k = 0; k < IRI_COMP_COUNT && used < max_rows; k++) {
 		const iri_span *sp = &t->ref.comp[k];
 		if (!sp->present)
 			continue;
-		char label[32];
-		snprintf(label, sizeof label, "%-9.9s", msg_component((iri_component)k));
-		put_text(row + used, col, 10, label, strlen(label), pair_attr(component_pair(k)));
-		int x = col + 10;
+		/* The label cut to 9 cells on a character boundary (out_pad). */
+		put_own(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
 		/* The run starts at the component's leftmost cell (an RTL piece is
 		 * reversed within it) and ends at the first cell of another. */
-		size_t first = n_cells;
+		size_t first = n_cells, end = n_cells;
 		for (size_t cp = sp->cp_start; cp < sp->cp_end; cp++) {
 			size_t ci = rnd_form_cell_of_cp(t->disp, RND_FORM_VISUAL, cp);
 			if (ci < first)
 				first = ci;
 		}
+		int run = 0;
 		for (size_t i = first; i < n_cells; i++) {
 			const rnd_cell *c = &cells[i];
-			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end)
+			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end) {
+				end = i;
 				break;
-			if (x + c->width > col + width)
+			}
+			run += c->width;
+		}
+		/* The value is an IRI piece, left to right; in a right-to-left UI
+		 * it sits against its label, on the label's left. */
+		int x = t->ui_rtl && run < value_w ? value_x + value_w - run : value_x;
+		for (size_t i = first; i < end; i++) {
+			const rnd_cell *c = &cells[i];
+			if (x + c->width > value_x + value_w)
 				break;
 			put_safe(row + used, x, c->text, pair_attr(component_pair(k)) | (c->placeholder ? A_REVERSE : 0));
 			x += c->width;
@@ -408,13 +520,15 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 
 static void draw_host_form(tui *t, int row, int col, int width, const char *label, const iri_buf *b, uint32_t errors)
 {
-	put_text(row, col, 20, label, strlen(label), A_DIM);
+	int label_x, value_x, value_w;
+	label_value(t, col, width, 19, &label_x, &value_x, &value_w);
+	put_own(t, row, label_x, 19, label, A_DIM);
 	if (errors) {
 		char why[256];
 		msg_idna_errors(errors, why, sizeof why);
-		put_text(row, col + 20, width - 20, why, strlen(why), pair_attr(PAIR_ERROR));
+		put_own(t, row, value_x, value_w, why, pair_attr(PAIR_ERROR));
 	} else if (b->data) {
-		put_visual(t, row, col + 20, width - 20, b->data, b->len, 0);
+		put_visual(t, row, value_x, value_w, b->data, b->len, 0, t->ui_rtl);
 	}
 }
 
@@ -423,7 +537,7 @@ static int draw_host(tui *t, int row, int col, int width, int max_rows)
 	if (!t->host_shown || max_rows < 2 || width < 24)
 		return 0;
 	/* TRANSLATORS: heading of the editor pane showing the host in every encoding. */
-	put_safe(row, col, _("Host"), A_BOLD);
+	put_own(t, row, col, width, _("Host"), A_BOLD);
 	int r = 1;
 	const struct { const char *label; const iri_buf *b; uint32_t err; } forms[] = {
 		/* TRANSLATORS: labels in the editor's host pane (a column of their own): names of host encodings; keep "UTS #46" and the years. */
@@ -458,11 +572,11 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 	char head[128];
 	/* TRANSLATORS: pane heading; %zu: the number of findings. */
 	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
-	put_text(row, col, width, head, strlen(head), A_BOLD);
+	put_own(t, row, col, width, head, A_BOLD);
 	if (n == 0) {
 		if (max_rows > 1)
 			/* TRANSLATORS: shown in the warnings pane when there are none. */
-			put_text(row + 1, col, width, _("none"), strlen(_("none")), A_DIM);
+			put_own(t, row + 1, col, width, _("none"), A_DIM);
 		return max_rows > 1 ? 2 : 1;
 	}
 	int visible = max_rows - 1;
@@ -477,12 +591,15 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 	int r = 1;
 	for (size_t i = (size_t)t->diag_scroll; i < n && r < max_rows; i++, r++) {
 		const iri_diag *d = iri_diags_get(t->diags, i);
-		char msg[512], line[700];
+		char msg[512], pos[24], rest[700];
 		msg_diag(d, msg, sizeof msg);
-		snprintf(line, sizeof line, "%3zu %-7s %s: %s", d->cp_start + 1,
-			msg_severity(d->severity), iri_diag_code_name(d->code), msg);
+		snprintf(pos, sizeof pos, "%3zu", d->cp_start + 1);
+		snprintf(rest, sizeof rest, "%s: %s", iri_diag_code_name(d->code), msg);
+		/* Position, severity (7 cells), code and message: columns in
+		 * reading order, each through the bidi algorithm. */
+		const ui_field f[] = { { pos, 3 }, { msg_severity(d->severity), 7 }, { rest, 0 } };
 		attr_t a = severity_attr(d->severity) | ((int)i == t->diag_sel ? A_REVERSE : 0);
-		put_text(row + r, col, width, line, strlen(line), a);
+		put_fields(t, row + r, col, width, f, sizeof f / sizeof f[0], a);
 	}
 	return r;
 }
@@ -506,13 +623,17 @@ static bool teach_row(const iri_explain_row *row, void *user)
 	const char *text = current_text(s->t, &len);
 	bool here = s->cursor_byte >= row->byte_start && s->cursor_byte < row->byte_end;
 	attr_t a = here ? A_REVERSE : 0;
-	put_visual(s->t, s->row + s->r, 0, 4, text + row->byte_start, row->byte_end - row->byte_start, a);
-	char line[400], cp[16] = "-";
+	/* The character (4 cells) at the reading start, then the columns. */
+	bool rtl = s->t->ui_rtl;
+	put_visual(s->t, s->row + s->r, rtl ? s->width - 4 : 0, 4, text + row->byte_start,
+		row->byte_end - row->byte_start, a, rtl);
+	char rest[400], cp[16] = "-";
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
-	snprintf(line, sizeof line, "%-9s %-12s %-13s %-9s %s | %s", cp, row->utf8_hex, row->escaped,
-		msg_component(row->component), row->name, msg_explain_reason(row->reason));
-	put_text(s->row + s->r, 4, s->width - 4, line, strlen(line), a);
+	snprintf(rest, sizeof rest, "%s | %s", row->name, msg_explain_reason(row->reason));
+	const ui_field f[] = { { cp, 9 }, { row->utf8_hex, 12 }, { row->escaped, 13 },
+		{ msg_component(row->component), 9 }, { rest, 0 } };
+	put_fields(s->t, s->row + s->r, rtl ? 0 : 4, s->width - 4, f, sizeof f / sizeof f[0], a);
 	s->r++;
 	return true;
 }
@@ -542,7 +663,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 	char head[256];
 	/* TRANSLATORS: heading of the teach pane (F4): the columns under it, in this order; keep "U+code", "UTF-8" and the "|". */
 	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, name | why"));
-	put_text(row, 0, COLS, head, strlen(head), A_BOLD);
+	put_own(t, row, 0, COLS, head, A_BOLD);
 	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
 	if (table_rows < 1)
 		table_rows = max_rows - 1;
@@ -555,9 +676,12 @@ static void draw_teach(tui *t, int row, int max_rows)
 	iri_explain(t->ctx, text, len, teach_row, &s);
 	int r = 1 + s.r;
 	if (t->host_shown && r + 2 < max_rows) {
+		int label_x, value_x, value_w;
+		label_value(t, 0, COLS, 19, &label_x, &value_x, &value_w);
 		/* TRANSLATORS: label in the teach pane: the host in the 1998 ".i" form; keep ".i". */
-		put_safe(row + r, 0, _("host .i (1998):"), A_DIM);
-		put_visual(t, row + r, 20, COLS - 20, t->host.zld.data ? t->host.zld.data : "", t->host.zld.len, 0);
+		put_own(t, row + r, label_x, 19, _("host .i (1998):"), A_DIM);
+		put_visual(t, row + r, value_x, value_w, t->host.zld.data ? t->host.zld.data : "", t->host.zld.len, 0,
+			t->ui_rtl);
 		r++;
 	}
 	if (r + 1 < max_rows) {
@@ -569,8 +693,10 @@ static void draw_teach(tui *t, int row, int max_rows)
 		char label[96];
 		/* TRANSLATORS: label in the teach pane; %s: a legacy charset name (Shift_JIS, KOI8-R...): "the escapes read as %s". */
 		snprintf(label, sizeof label, _("as %s:"), legacy_charsets[t->charset_sel]);
-		put_text(row + r, 0, 20, label, strlen(label), A_DIM);
-		put_visual(t, row + r, 20, COLS - 20, out.data ? out.data : "", out.len, 0);
+		int label_x, value_x, value_w;
+		label_value(t, 0, COLS, 19, &label_x, &value_x, &value_w);
+		put_own(t, row + r, label_x, 19, label, A_DIM);
+		put_visual(t, row + r, value_x, value_w, out.data ? out.data : "", out.len, 0, t->ui_rtl);
 		iri_buf_fini(&out);
 	}
 }
@@ -621,33 +747,50 @@ static const char *help_lines[] = {
 /* First render's bidi self-test, a line already in visual order: a
  * terminal that reorders on its own shows it differently, and F7 then
  * switches the edit line to logical order.  Then every key. */
-static void draw_help(int row, int max_rows)
+static void draw_help(tui *t, int row, int max_rows)
 {
 	const char *visual, *reordered;
 	rnd_selftest(&visual, &reordered);
-	char line[256];
-	/* The sample is written in the order given (put_text does not reorder). */
+	/* The samples are already in display order: each goes into the line
+	 * inside LRO ... PDF, so the line's bidi pass leaves them as they are
+	 * (UAX #9 X6: overridden to L); the line is irie's own, so the two
+	 * controls are not drawn. */
+	char sample[128], sample_re[128], line[512];
+	snprintf(sample, sizeof sample, "\u202D%s\u202C", visual);
+	snprintf(sample_re, sizeof sample_re, "\u202D%s\u202C", reordered);
 	/* TRANSLATORS: first %s: a right-to-left sample as written; second %s: how it looks if the terminal reorders it too; keep F7 and "logical" (the name F7 shows). */
 	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
-		visual, reordered);
-	put_text(row, 0, COLS, line, strlen(line), A_BOLD);
+		sample, sample_re);
+	put_own(t, row, 0, COLS, line, A_BOLD);
 	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-	for (int i = 0; i < n && i + 1 < max_rows; i++)
-		put_text(row + 1 + i, 2, COLS - 2, _(help_lines[i]), strlen(_(help_lines[i])), 0);
+	int x = t->ui_rtl ? 0 : 2;   /* two blanks at the reading start */
+	for (int i = 0; i < n && i + 1 < max_rows; i++) {
+		/* The key names (up to the first two blanks) in a first-strong
+		 * isolate (FSI ... PDI, UAX #9 X5c): "C-\\" or "F2, C-\\" keep their
+		 * order whatever the paragraph's direction. */
+		const char *s = _(help_lines[i]), *gap = strstr(s, "  ");
+		char keyed[UI_LINE_MAX_BYTES];
+		if (gap)
+			snprintf(keyed, sizeof keyed, "\u2068%.*s\u2069%s", (int)(gap - s), s, gap);
+		else
+			snprintf(keyed, sizeof keyed, "%s", s);
+		put_own(t, row + 1 + i, x, COLS - 2, keyed, 0);
+	}
 }
 
 static void draw_im_menu(tui *t, int row, int max_rows)
 {
 	/* TRANSLATORS: heading of the input method menu (F2); keep the key names. */
-	put_safe(row, 0, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
+	put_own(t, row, 0, COLS, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
 	static const char *const names[INK_IM_COUNT] = {
 		/* TRANSLATORS: input method names in the F2 menu; keep the layout names in parentheses (SI-1452, PC, JCUKEN). */
 		N_("none (terminal's own)"), N_("Hebrew (SI-1452)"), N_("Arabic (PC)"), N_("Persian"),
 		/* TRANSLATORS: input method names in the F2 menu; keep the layout names in parentheses (SI-1452, PC, JCUKEN). */
 		N_("Greek"), N_("Russian (JCUKEN)"), N_("Japanese kana from romaji"),
 	};
+	int x = t->ui_rtl ? 0 : 2;
 	for (int i = 0; i < INK_IM_COUNT && i + 1 < max_rows; i++)
-		put_text(row + 1 + i, 2, COLS - 2, _(names[i]), strlen(_(names[i])), i == t->im_sel ? A_REVERSE : 0);
+		put_own(t, row + 1 + i, x, COLS - 2, _(names[i]), i == t->im_sel ? A_REVERSE : 0);
 }
 
 static bool has_replacement_char(const char *s, size_t n)
@@ -689,7 +832,7 @@ static void draw_footer(tui *t, int row)
 		/* TRANSLATORS: the bottom line of the editor: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
 		snprintf(line, sizeof line, "%s", _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help"));
 	}
-	put_text(row, 0, COLS, line, strlen(line), A_REVERSE);
+	put_ui(t, row, 0, COLS, line, A_REVERSE);
 }
 
 /* The edit line's form, as F1 help names it. */
@@ -715,13 +858,15 @@ static void draw_header(tui *t)
 	else
 		/* TRANSLATORS: title bar; keep the leading space and "irie". */
 		snprintf(title, sizeof title, "%s", _(" irie  IRI editor"));
-	put_text(0, 0, COLS, title, strlen(title), A_REVERSE | A_BOLD);
+	put_own(t, 0, 0, COLS, title, A_REVERSE | A_BOLD);
 	const char *pre = ink_preedit(t->keys);
 	snprintf(right, sizeof right, "%s%s%s  %s ", pre[0] ? pre : "", pre[0] ? "  " : "",
 		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->edit_form));
-	int w = (int)strlen(right);
-	if (w < COLS - (int)strlen(title))
-		put_text(0, COLS - w, w, right, strlen(right), A_REVERSE);
+	/* At the far end from the title (the left in a right-to-left UI);
+	 * measured in cells, not bytes. */
+	int w = (int)out_cells(right, strlen(right));
+	if (w < COLS - (int)out_cells(title, strlen(title)))
+		put_ui(t, 0, t->ui_rtl ? 0 : COLS - w, w, right, A_REVERSE);
 }
 
 static void paint(tui *t)
@@ -729,7 +874,7 @@ static void paint(tui *t)
 	erase();
 	int rows = LINES, cols = COLS;
 	if (rows < 2 || cols < 8) {
-		put_text(0, 0, cols, "irie", 4, A_BOLD);
+		put_own(t, 0, 0, cols, "irie", A_BOLD);
 		refresh();
 		return;
 	}
@@ -740,7 +885,7 @@ static void paint(tui *t)
 	if (t->over != OVERLAY_NONE) {
 		/* Help and the menu take everything below the edit line. */
 		if (t->over == OVERLAY_HELP)
-			draw_help(row, footer - row);
+			draw_help(t, row, footer - row);
 		else
 			draw_im_menu(t, row, footer - row);
 		if (footer > 1)
@@ -763,12 +908,14 @@ static void paint(tui *t)
 	if (t->teach) {
 		draw_teach(t, row, body);
 	} else if (cols >= 100) {
-		/* Side by side: parts and host on the left, warnings on the right. */
-		int left = cols / 2 - 1;
-		int used = draw_parts(t, row, 0, left, body);
+		/* Side by side: parts and host at the reading start (left, or
+		 * right in a right-to-left UI), warnings beside them. */
+		int half = cols / 2 - 1;
+		int parts_x = t->ui_rtl ? cols - half : 0, warn_x = t->ui_rtl ? 0 : half + 2;
+		int used = draw_parts(t, row, parts_x, half, body);
 		if (used < body)
-			draw_host(t, row + used + 1, 0, left, body - used - 1);
-		draw_warnings(t, row, left + 2, cols - left - 2, body);
+			draw_host(t, row + used + 1, parts_x, half, body - used - 1);
+		draw_warnings(t, row, warn_x, cols - half - 2, body);
 	} else {
 		/* Stacked: warnings first (they matter most), then parts, host. */
 		int n_diag = (int)iri_diags_count(t->diags);
@@ -799,7 +946,7 @@ static void set_cursor_cp(tui *t, size_t cp)
 	if (t->view)
 		t->view_cp = cp;
 	else
-		set_cursor_cp(t, cp);
+		edb_set_cursor(t->edb, rnd_cp_byte(t->disp, cp));
 }
 
 /* Visual cursor motion through the edit line's cells (render's maps). */
@@ -1381,6 +1528,7 @@ int tui_main(const tui_options *opts)
 	t.diags = iri_diags_new();
 	t.disp = rnd_display_new();
 	t.aux = rnd_display_new();
+	t.ui_rtl = ui_direction_rtl();
 	t.edb = edb_new();
 	t.keys = ink_decoder_new();
 	t.hist = history_new();
