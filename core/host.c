@@ -394,12 +394,23 @@ static bool ends_with_zld(const char *s, size_t len)
 
 /* idn-uri draft 2002: each non-ASCII octet of the UTF-8 as %HH (upper case,
  * RFC 3986 2.1); ASCII kept as it is. */
+/* True if every byte is ASCII a reg-name allows unescaped (RFC 3986 3.2.2). */
+static bool reg_name_bytes(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!iri_ascii_ok(IRI_COMP_HOST, (unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* The idn-uri draft's form: the name's UTF-8, each byte a reg-name does not
+ * allow as it is (non-ASCII, and a decoded control or delimiter) as %HH. */
 static void pct_encode_non_ascii(const char *s, size_t len, iri_buf *out)
 {
 	iri_buf_reset(out);
 	for (size_t i = 0; i < len; i++) {
 		uint8_t b = (uint8_t)s[i];
-		if (b >= 0x80)
+		if (!iri_ascii_ok(IRI_COMP_HOST, b))
 			iri_buf_put_pct(out, b);
 		else
 			iri_buf_putc(out, (char)b);
@@ -457,8 +468,10 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 	size_t zsrc_len = out->unicode_errors == 0 ? out->unicode.len : text_len;
 	if (!zsrc)
 		zsrc = "";
-	if (iri_utf8_is_ascii(zsrc, zsrc_len))
-		iri_buf_append(&out->zld, zsrc, zsrc_len);
+	if (iri_utf8_is_ascii(zsrc, zsrc_len)) {
+		if (reg_name_bytes(zsrc, zsrc_len))   /* else no .i form: stays empty */
+			iri_buf_append(&out->zld, zsrc, zsrc_len);
+	}
 	else
 		iri_zld_encode(zsrc, zsrc_len, &out->zld);   /* stays empty if impossible */
 
@@ -706,6 +719,12 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 			goto done;
 	}
 	sc.idn = pct ? !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len) : !ascii || ace;
+	/* An escape that decodes to what no reg-name holds -- a control, a space,
+	 * a delimiter ("a%0A.example") -- makes no DNS name (RFC 1034 3.5). */
+	if (pct && !sc.idn && !reg_name_bytes(name, name_len)) {
+		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, UIDNA_ERROR_DISALLOWED, NULL, 0);
+		sc.flagged_bad = true;
+	}
 
 	/* Whole-name ToASCII (UTS #46 4.2): bidi (RFC 5893) and the name length
 	 * are properties of the whole name, not of one label. */

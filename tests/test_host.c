@@ -204,6 +204,9 @@ static const struct {
 	{ "%E2%98%83.net", IRI_D_BAD_IDN, ABSENT, NULL },
 	{ "ex%61mple.com", IRI_D_PERCENT_ENCODED_HOST, 0, "example.com" },
 	{ "my_h%6Fst.com", IRI_D_BAD_IDN, ABSENT, NULL },   /* ASCII after decoding */
+	/* Escapes that decode to what no DNS name holds. */
+	{ "a%0A.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },
+	{ "a%2Fb.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },
 	{ "xn--a.pt", IRI_D_BAD_IDN, -1, NULL },
 	{ "xn--a.pt", IRI_D_ACE_LABEL, ABSENT, NULL },
 	{ "xn--0.pt", IRI_D_BAD_IDN, UIDNA_ERROR_PUNYCODE, NULL },
@@ -294,6 +297,28 @@ static void test_diagnose(iri_ctx *ctx)
 	iri_diags_free(d);
 }
 
+/* Escapes that decode to controls or delimiters stay escaped in the forms
+ * that are written back (one line per result; nothing raw on a terminal). */
+static void test_escaped_controls(iri_ctx *ctx)
+{
+	static const struct { const char *in, *percent; } rows[] = {
+		{ "a%0A.example", "a%0A.example" },
+		{ "a%1B%5B2J.example", "a%1B%5B2J.example" },
+		{ "a%2Fb%25.example", "a%2Fb%25.example" },
+		{ "b%C3%BC%07.example", "b%C3%BC%07.example" },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		iri_host_forms f;
+		iri_host_forms_init(&f);
+		iri_host_analyse(ctx, rows[i].in, strlen(rows[i].in), &f);
+		CHECK_STR(f.percent.data ? f.percent.data : "", rows[i].percent, "percent of %s", rows[i].in);
+		for (size_t k = 0; k < f.zld.len; k++)
+			CHECK((unsigned char)f.zld.data[k] >= 0x21 && (unsigned char)f.zld.data[k] < 0x7F,
+				"zld of %s has byte 0x%02X", rows[i].in, (unsigned char)f.zld.data[k]);
+		iri_host_forms_fini(&f);
+	}
+}
+
 int main(void)
 {
 	iri_ctx_result cr;
@@ -305,6 +330,7 @@ int main(void)
 	test_forms(ctx);
 	test_idna(ctx);
 	test_diagnose(ctx);
+	test_escaped_controls(ctx);
 	iri_ctx_free(ctx);
 	return tcheck_done("host");
 }
