@@ -212,11 +212,11 @@ static void put_safe(int row, int col, const char *s, attr_t attr)
  *   3. right-aligned in [col, col + width) when the UI reads right to left;
  *      what still does not fit (a placeholder is wider than the character
  *      it stands for) is dropped at the visual end away from the alignment.
- * Controls and Cf become render's placeholders -- except, if own (the text
- * is wholly irie's: translations, numbers, codes, no input), bidi controls,
- * which then steer the algorithm (a translator's LRM, irie's isolates) and
- * are not drawn. */
-static void put_ui_ex(tui *t, int row, int col, int width, const char *s, attr_t attr, bool own)
+ * The text is irie's own: bidi controls in it (a translator's LRM, irie's
+ * isolates and overrides) steer the algorithm and are not drawn; anything
+ * from input goes in through ui_quote(), which makes its controls visible.
+ * Other controls and Cf become render's placeholders. */
+static void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 {
 	if (width <= 0)
 		return;
@@ -233,13 +233,13 @@ static void put_ui_ex(tui *t, int row, int col, int width, const char *s, attr_t
 	size_t n_cells, n_logical;
 	const rnd_cell *cells = rnd_form_cells(t->aux, RND_FORM_PLAIN, &n_cells);
 	const uint32_t *logical = rnd_form_text(t->aux, RND_FORM_LOGICAL, &n_logical);
-	/* Cell widths, 0 for cells not drawn (the mark; own bidi controls). */
+	/* Cell widths, 0 for cells not drawn (the mark, bidi controls). */
 	int widths[UI_LINE_MAX_BYTES];
 	int total = 0;
 	for (size_t i = 0; i < n_cells && i < UI_LINE_MAX_BYTES; i++) {
 		size_t cp = cells[i].cp_start;
 		bool hidden = cp == 0 || cp == RND_NO_CP ||
-			(own && cp < n_logical && iri_is_bidi_control(logical[cp]));
+			(cp < n_logical && iri_is_bidi_control(logical[cp]));
 		widths[i] = hidden ? 0 : cells[i].width;
 		total += widths[i];
 	}
@@ -261,16 +261,23 @@ static void put_ui_ex(tui *t, int row, int col, int width, const char *s, attr_t
 	}
 }
 
-/* A line that may hold text from input (bidi controls in it stay visible). */
-static void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
+/* Text from input (an IRI fragment, a composition) for a put_ui() line:
+ * sanitised (controls and Cf as visible placeholders, so none steers the
+ * line) and in a left-to-right isolate (LRI ... PDI, UAX #9 X5a), as IRIs
+ * are shown: "%20" stays "%20" in a right-to-left message.  Returns out. */
+static const char *ui_quote(const char *s, size_t n, char *out, size_t size)
 {
-	put_ui_ex(t, row, col, width, s, attr, false);
-}
-
-/* A line that is wholly irie's own (see put_ui_ex). */
-static void put_own(tui *t, int row, int col, int width, const char *s, attr_t attr)
-{
-	put_ui_ex(t, row, col, width, s, attr, true);
+	static const char lri[] = "\u2066", pdi[] = "\u2069";   /* 3 bytes each */
+	if (size < 2 * 3 + 1) {
+		if (size)
+			out[0] = '\0';
+		return out;
+	}
+	size_t clean_len;
+	memcpy(out, lri, 3);
+	rnd_sanitize(s, n, out + 3, size - 6, &clean_len);   /* size - 6 includes its NUL */
+	memcpy(out + 3 + clean_len, pdi, sizeof pdi);
+	return out;
 }
 
 /* A row of fields (a table row), laid out in reading order: left to right,
@@ -474,7 +481,7 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 	int used = 0;
 	if (max_rows <= 0 || width < 12)
 		return 0;
-	put_own(t, row, col, width, parts_heading(), A_BOLD);
+	put_ui(t, row, col, width, parts_heading(), A_BOLD);
 	used++;
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->disp, RND_FORM_VISUAL, &n_cells);
@@ -485,7 +492,7 @@ static int draw_parts(tui *t, int row, int col, int width, int max_rows)
 		if (!sp->present)
 			continue;
 		/* The label cut to 9 cells on a character boundary (out_pad). */
-		put_own(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
+		put_ui(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
 		/* The run starts at the component's leftmost cell (an RTL piece is
 		 * reversed within it) and ends at the first cell of another. */
 		size_t first = n_cells, end = n_cells;
@@ -522,11 +529,11 @@ static void draw_host_form(tui *t, int row, int col, int width, const char *labe
 {
 	int label_x, value_x, value_w;
 	label_value(t, col, width, 19, &label_x, &value_x, &value_w);
-	put_own(t, row, label_x, 19, label, A_DIM);
+	put_ui(t, row, label_x, 19, label, A_DIM);
 	if (errors) {
 		char why[256];
 		msg_idna_errors(errors, why, sizeof why);
-		put_own(t, row, value_x, value_w, why, pair_attr(PAIR_ERROR));
+		put_ui(t, row, value_x, value_w, why, pair_attr(PAIR_ERROR));
 	} else if (b->data) {
 		put_visual(t, row, value_x, value_w, b->data, b->len, 0, t->ui_rtl);
 	}
@@ -537,7 +544,7 @@ static int draw_host(tui *t, int row, int col, int width, int max_rows)
 	if (!t->host_shown || max_rows < 2 || width < 24)
 		return 0;
 	/* TRANSLATORS: heading of the editor pane showing the host in every encoding. */
-	put_own(t, row, col, width, _("Host"), A_BOLD);
+	put_ui(t, row, col, width, _("Host"), A_BOLD);
 	int r = 1;
 	const struct { const char *label; const iri_buf *b; uint32_t err; } forms[] = {
 		/* TRANSLATORS: labels in the editor's host pane (a column of their own): names of host encodings; keep "UTS #46" and the years. */
@@ -572,11 +579,11 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 	char head[128];
 	/* TRANSLATORS: pane heading; %zu: the number of findings. */
 	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
-	put_own(t, row, col, width, head, A_BOLD);
+	put_ui(t, row, col, width, head, A_BOLD);
 	if (n == 0) {
 		if (max_rows > 1)
 			/* TRANSLATORS: shown in the warnings pane when there are none. */
-			put_own(t, row + 1, col, width, _("none"), A_DIM);
+			put_ui(t, row + 1, col, width, _("none"), A_DIM);
 		return max_rows > 1 ? 2 : 1;
 	}
 	int visible = max_rows - 1;
@@ -663,7 +670,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 	char head[256];
 	/* TRANSLATORS: heading of the teach pane (F4): the columns under it, in this order; keep "U+code", "UTF-8" and the "|". */
 	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, name | why"));
-	put_own(t, row, 0, COLS, head, A_BOLD);
+	put_ui(t, row, 0, COLS, head, A_BOLD);
 	int table_rows = max_rows - 1 - (t->host_shown ? 3 : 0) - 2;
 	if (table_rows < 1)
 		table_rows = max_rows - 1;
@@ -679,7 +686,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 		int label_x, value_x, value_w;
 		label_value(t, 0, COLS, 19, &label_x, &value_x, &value_w);
 		/* TRANSLATORS: label in the teach pane: the host in the 1998 ".i" form; keep ".i". */
-		put_own(t, row + r, label_x, 19, _("host .i (1998):"), A_DIM);
+		put_ui(t, row + r, label_x, 19, _("host .i (1998):"), A_DIM);
 		put_visual(t, row + r, value_x, value_w, t->host.zld.data ? t->host.zld.data : "", t->host.zld.len, 0,
 			t->ui_rtl);
 		r++;
@@ -695,7 +702,7 @@ static void draw_teach(tui *t, int row, int max_rows)
 		snprintf(label, sizeof label, _("as %s:"), legacy_charsets[t->charset_sel]);
 		int label_x, value_x, value_w;
 		label_value(t, 0, COLS, 19, &label_x, &value_x, &value_w);
-		put_own(t, row + r, label_x, 19, label, A_DIM);
+		put_ui(t, row + r, label_x, 19, label, A_DIM);
 		put_visual(t, row + r, value_x, value_w, out.data ? out.data : "", out.len, 0, t->ui_rtl);
 		iri_buf_fini(&out);
 	}
@@ -761,7 +768,7 @@ static void draw_help(tui *t, int row, int max_rows)
 	/* TRANSLATORS: first %s: a right-to-left sample as written; second %s: how it looks if the terminal reorders it too; keep F7 and "logical" (the name F7 shows). */
 	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
 		sample, sample_re);
-	put_own(t, row, 0, COLS, line, A_BOLD);
+	put_ui(t, row, 0, COLS, line, A_BOLD);
 	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
 	int x = t->ui_rtl ? 0 : 2;   /* two blanks at the reading start */
 	for (int i = 0; i < n && i + 1 < max_rows; i++) {
@@ -774,14 +781,14 @@ static void draw_help(tui *t, int row, int max_rows)
 			snprintf(keyed, sizeof keyed, "\u2068%.*s\u2069%s", (int)(gap - s), s, gap);
 		else
 			snprintf(keyed, sizeof keyed, "%s", s);
-		put_own(t, row + 1 + i, x, COLS - 2, keyed, 0);
+		put_ui(t, row + 1 + i, x, COLS - 2, keyed, 0);
 	}
 }
 
 static void draw_im_menu(tui *t, int row, int max_rows)
 {
 	/* TRANSLATORS: heading of the input method menu (F2); keep the key names. */
-	put_own(t, row, 0, COLS, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
+	put_ui(t, row, 0, COLS, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
 	static const char *const names[INK_IM_COUNT] = {
 		/* TRANSLATORS: input method names in the F2 menu; keep the layout names in parentheses (SI-1452, PC, JCUKEN). */
 		N_("none (terminal's own)"), N_("Hebrew (SI-1452)"), N_("Arabic (PC)"), N_("Persian"),
@@ -790,7 +797,7 @@ static void draw_im_menu(tui *t, int row, int max_rows)
 	};
 	int x = t->ui_rtl ? 0 : 2;
 	for (int i = 0; i < INK_IM_COUNT && i + 1 < max_rows; i++)
-		put_own(t, row + 1 + i, x, COLS - 2, _(names[i]), i == t->im_sel ? A_REVERSE : 0);
+		put_ui(t, row + 1 + i, x, COLS - 2, _(names[i]), i == t->im_sel ? A_REVERSE : 0);
 }
 
 static bool has_replacement_char(const char *s, size_t n)
@@ -804,7 +811,7 @@ static bool has_replacement_char(const char *s, size_t n)
 static void draw_footer(tui *t, int row)
 {
 	fill_row(row, A_REVERSE);
-	char line[1024];
+	char line[UI_LINE_MAX_BYTES];
 	size_t len;
 	const char *text = current_text(t, &len);
 	if (t->status[0]) {
@@ -814,7 +821,7 @@ static void draw_footer(tui *t, int row)
 		snprintf(line, sizeof line, "%s", _("bytes that were not UTF-8 came in: they are shown as U+FFFD"));
 	} else if (t->diag_sel >= 0) {
 		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
-		char msg[512];
+		char msg[512], quoted[560];
 		msg_diag(d, msg, sizeof msg);
 		/* The suggestion first: on a narrow terminal it is what F3 needs. */
 		if (d->suggestion && !d->suggestion[0])
@@ -822,7 +829,7 @@ static void draw_footer(tui *t, int row)
 				d->rule, _("suggestion: remove it"), msg);
 		else if (d->suggestion)
 			snprintf(line, sizeof line, "%s [%s] %s \"%s\" (F3) | %s", iri_diag_code_name(d->code),
-				d->rule, _("suggestion:"), d->suggestion, msg);
+				d->rule, _("suggestion:"), ui_quote(d->suggestion, strlen(d->suggestion), quoted, sizeof quoted), msg);
 		else
 			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
 	} else if (t->view) {
@@ -851,16 +858,19 @@ static const char *form_label(rnd_form f)
 static void draw_header(tui *t)
 {
 	fill_row(0, A_REVERSE | pair_attr(PAIR_TITLE));
-	char title[256], right[128];
+	char title[256], right[256];
 	if (t->view)
 		/* TRANSLATORS: title bar; %zu/%zu: the line shown / the number of lines; keep the leading space. */
 		snprintf(title, sizeof title, _(" irie view  line %zu/%zu"), t->line + 1, t->n_lines);
 	else
 		/* TRANSLATORS: title bar; keep the leading space and "irie". */
 		snprintf(title, sizeof title, "%s", _(" irie  IRI editor"));
-	put_own(t, 0, 0, COLS, title, A_REVERSE | A_BOLD);
-	const char *pre = ink_preedit(t->keys);
-	snprintf(right, sizeof right, "%s%s%s  %s ", pre[0] ? pre : "", pre[0] ? "  " : "",
+	put_ui(t, 0, 0, COLS, title, A_REVERSE | A_BOLD);
+	char pre[96];
+	const char *typed = ink_preedit(t->keys);
+	if (typed[0])
+		ui_quote(typed, strlen(typed), pre, sizeof pre);
+	snprintf(right, sizeof right, "%s%s%s  %s ", typed[0] ? pre : "", typed[0] ? "  " : "",
 		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->edit_form));
 	/* At the far end from the title (the left in a right-to-left UI);
 	 * measured in cells, not bytes. */
@@ -874,7 +884,7 @@ static void paint(tui *t)
 	erase();
 	int rows = LINES, cols = COLS;
 	if (rows < 2 || cols < 8) {
-		put_own(t, 0, 0, cols, "irie", A_BOLD);
+		put_ui(t, 0, 0, cols, "irie", A_BOLD);
 		refresh();
 		return;
 	}
