@@ -1,0 +1,94 @@
+/* app/output.c's cell measures: out_cells, out_pad (pad or cut to N terminal
+ * cells, never inside a character) and out_text_is_rtl (UAX #9 P2-P3).
+ * Runs in C.UTF-8 so wcwidth knows non-ASCII widths. */
+#include <locale.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "../tcheck.h"
+#include "output.h"
+
+static const struct {
+	const char *in;
+	size_t cols;
+	bool cut;
+	const char *want;       /* the padded or cut text */
+	size_t want_cells;      /* out_cells of want */
+} pads[] = {
+	/* ASCII: like printf("%-Ns") / ("%-N.Ns"). */
+	{ "host", 8, false, "host    ", 8 },
+	{ "host", 4, true, "host", 4 },
+	{ "", 3, true, "   ", 3 },
+	{ "fragment", 5, true, "fragm", 5 },
+	{ "fragment", 5, false, "fragment", 8 },   /* no cut: copied whole, as printf */
+	/* Cyrillic: 2 bytes, 1 cell each (the parts pane's "схем\xD0" bug). */
+	{ "схема", 9, true, "схема    ", 9 },
+	{ "схема", 4, true, "схем", 4 },
+	{ "компонент", 9, false, "компонент", 9 },
+	{ "запрос", 8, false, "запрос  ", 8 },
+	/* CJK: 3 bytes, 2 cells each; one that would straddle the edge is left
+	 * out and its cell padded. */
+	{ "スキーム", 8, true, "スキーム", 8 },
+	{ "スキーム", 9, false, "スキーム ", 9 },
+	{ "スキーム", 5, true, "スキ ", 5 },
+	{ "構成要素", 3, true, "構 ", 3 },
+	{ "文字", 4, false, "文字", 4 },
+	/* Combining marks (0 cells) stay with their base, even at the cut. */
+	{ "e\xCC\x81te\xCC\x81", 6, false, "e\xCC\x81te\xCC\x81   ", 6 },
+	{ "e\xCC\x81te\xCC\x81", 1, true, "e\xCC\x81", 1 },
+	{ "a\xD6\xB8\xD6\xBC" "b", 1, true, "a\xD6\xB8\xD6\xBC", 1 },
+	/* Right-to-left text is measured the same (logical order). */
+	{ "مخطط", 9, true, "مخطط     ", 9 },
+	{ "שלום עולם", 4, true, "שלום", 4 },
+	/* Longer than the width, mixed scripts. */
+	{ "Компоненты IRI", 10, true, "Компоненты", 10 },
+	{ "IRI エディター", 9, true, "IRI エデ ", 9 },
+	/* An ill-formed byte counts one cell and is never split further. */
+	{ "a\xD0", 3, true, "a\xD0 ", 3 },
+};
+
+static const struct {
+	const char *in;
+	bool rtl;
+} dirs[] = {
+	{ "Parts", false },
+	{ "المكونات", true },
+	{ "רכיבים", true },
+	{ "اجزا", true },
+	{ "Компоненты", false },
+	{ "構成要素", false },
+	{ " 10 (1) ", false },                    /* no strong character: P3 level 0 */
+	{ "  (2002) % ترميز", true },            /* neutrals and numbers before the first strong */
+	{ "SPACE_OR_UNWISE: غير مسموح", false },   /* first strong is L */
+	{ "\xE2\x81\xA6" "abc\xE2\x81\xA9 שלום", true },   /* an isolate is skipped (P2) */
+	{ "\xE2\x80\x8F" "abc", true },           /* RLM is strong R */
+};
+
+int main(void)
+{
+	if (!setlocale(LC_ALL, "C.UTF-8")) {
+		fprintf(stderr, "test_pad: no C.UTF-8 locale\n");
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof pads / sizeof pads[0]; i++) {
+		char out[256];
+		const char *got = out_pad(pads[i].in, pads[i].cols, pads[i].cut, out, sizeof out);
+		CHECK(got == out, "returns its buffer");
+		CHECK(strcmp(out, pads[i].want) == 0, "out_pad(\"%s\", %zu, %d) = \"%s\", want \"%s\"",
+			tcheck_esc(pads[i].in, strlen(pads[i].in)), pads[i].cols, pads[i].cut,
+			tcheck_esc(out, strlen(out)), tcheck_esc(pads[i].want, strlen(pads[i].want)));
+		CHECK(out_cells(out, strlen(out)) == pads[i].want_cells, "out_cells of row %zu = %zu, want %zu",
+			i, out_cells(out, strlen(out)), pads[i].want_cells);
+	}
+	/* A small buffer cuts on a character boundary too (never half of "с"). */
+	char small[6];
+	out_pad("схема", 9, false, small, sizeof small);
+	CHECK_STR(small, "сх ", "a 6-byte buffer: two Cyrillic letters (not half a third), padding as room allows");
+	char tiny[1];
+	out_pad("abc", 3, true, tiny, sizeof tiny);
+	CHECK(tiny[0] == '\0', "a 1-byte buffer gets the NUL only");
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		CHECK(out_text_is_rtl(dirs[i].in, strlen(dirs[i].in)) == dirs[i].rtl, "out_text_is_rtl(\"%s\") != %d",
+			tcheck_esc(dirs[i].in, strlen(dirs[i].in)), dirs[i].rtl);
+	return tcheck_done("pad");
+}
