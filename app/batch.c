@@ -492,6 +492,10 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	}
+	/* A reference that is not a valid IRI still resolves (RFC 3986 5.2
+	 * works on any string), but the line is reported, as to-uri does. */
+	iri_check(b->ctx, text, len, NULL, b->diags);
+	report_errors(b);
 }
 
 static void compare_pair(batch *b, const char *a, size_t a_len, const char *c, size_t c_len)
