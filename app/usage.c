@@ -186,7 +186,8 @@ static const struct {
 		"final CR and a leading byte order mark are dropped; lines up to\n"
 		"16 MiB).  Put '--' before an input that starts with '-'.\n"
 		"\n"
-		"Exit status: 0 fine, 1 BASE has no scheme, 2 usage error.\n") },
+		"Exit status: 0 fine, 1 BASE has no scheme or a REF has errors,\n"
+		"2 usage error.\n") },
 	/* TRANSLATORS: "irie compare --help".  Keep A and B (placeholders),
 	 * the level names simple, syntax, scheme and different (the program
 	 * prints them untranslated), option names, "NFC", "MiB" and RFC
