@@ -317,14 +317,16 @@ void iri_split(const char *text, size_t len, iri_ref *out)
 		i = e;
 	}
 	/* ([^?#]*) */
-	size_t p = split_scan(text, i, len, SPLIT_QUERY | SPLIT_HASH);
+	/* Paths are long: two memchr calls (vectorised) beat a byte loop. */
+	const char *hash = i < len ? memchr(text + i, '#', len - i) : NULL;
+	size_t p_end = hash ? (size_t)(hash - text) : len;
+	const char *qmark = i < p_end ? memchr(text + i, '?', p_end - i) : NULL;
+	size_t p = qmark ? (size_t)(qmark - text) : p_end;
 	set_span(&out->comp[IRI_COMP_PATH], i, p);
 	i = p;
 	if (i < len && text[i] == '?') {
-		const char *hash = memchr(text + i + 1, '#', len - i - 1);
-		size_t q = hash ? (size_t)(hash - text) : len;
-		set_span(&out->comp[IRI_COMP_QUERY], i + 1, q);
-		i = q;
+		set_span(&out->comp[IRI_COMP_QUERY], i + 1, p_end);   /* up to the first "#" */
+		i = p_end;
 	}
 	if (i < len && text[i] == '#')
 		set_span(&out->comp[IRI_COMP_FRAGMENT], i + 1, len);

@@ -302,8 +302,10 @@ static bool scan_port(quick *q, const iri_ref *ref)
 /* A "." or ".." segment (DOT_SEGMENT). */
 static bool has_dot_segment(const char *s, size_t start, size_t end)
 {
-	for (size_t i = start; i < end; i++) {
-		if (s[i] != '.' || (i > start && s[i - 1] != '/'))
+	for (const char *dot = memchr(s + start, '.', end - start); dot;
+	     dot = memchr(dot + 1, '.', end - (size_t)(dot + 1 - s))) {
+		size_t i = (size_t)(dot - s);
+		if (i > start && s[i - 1] != '/')
 			continue;
 		/* A segment starting with "." at i: "." or ".." alone? */
 		size_t e = i + 1 < end && s[i + 1] == '.' ? i + 2 : i + 1;
