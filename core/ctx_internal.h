@@ -36,7 +36,8 @@ struct iri_ctx {
 	iri_buf memo_value;          /* a value being built for the memo */
 	iri_buf host_record;         /* iri_host_diagnose()'s findings being recorded */
 	iri_diags *quick_diags;      /* quick.c: a host's findings */
-	/* check.c's class of a code point by its ICU properties, direct-mapped;
+	/* A code point's class by its ICU properties (chars.c; check.c and
+	 * quick.c act on it), direct-mapped;
 	 * a key of UINT32_MAX is an empty slot. */
 	uint32_t cp_class_key[IRI_CTX_CP_CLASS_SLOTS];
 	uint8_t cp_class_val[IRI_CTX_CP_CLASS_SLOTS];

@@ -56,6 +56,7 @@ struct iri_diags {
 	size_t count;
 	size_t alloc;
 	size_t dropped;
+	bool dropped_error;     /* an error-severity finding was among them */
 	/* Index+1 of the latest finding per code, for merging runs; 0 = none. */
 	size_t last_of_code[IRI_D_COUNT];
 	/* Bytes allocated for that finding's suggestion, so a long run grows it
@@ -74,6 +75,7 @@ void iri_diags_clear(iri_diags *d)
 		free((char *)d->items[i].suggestion);
 	d->count = 0;
 	d->dropped = 0;
+	d->dropped_error = false;
 	memset(d->last_of_code, 0, sizeof d->last_of_code);
 }
 
@@ -98,6 +100,8 @@ const iri_diag *iri_diags_get(const iri_diags *d, size_t i)
 
 bool iri_diags_has_errors(const iri_diags *d)
 {
+	if (d->dropped_error)
+		return true;   /* past the cap, but an error all the same */
 	for (size_t i = 0; i < d->count; i++)
 		if (d->items[i].severity == IRI_SEV_ERROR)
 			return true;
@@ -155,6 +159,7 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 separate:
 	if (d->count >= IRI_DIAGS_MAX) {
 		d->dropped++;
+		d->dropped_error |= iri_diag_code_severity(code) == IRI_SEV_ERROR;
 		return false;
 	}
 	if (d->count == d->alloc) {
@@ -162,6 +167,7 @@ separate:
 		iri_diag *p = realloc(d->items, want * sizeof *p);
 		if (!p) {
 			d->dropped++;
+			d->dropped_error |= iri_diag_code_severity(code) == IRI_SEV_ERROR;
 			return false;
 		}
 		d->items = p;
@@ -210,6 +216,7 @@ void iri_diags_finish(iri_diags *d, const char *text, size_t len)
 		/* Make room: the summary replaces the last kept finding if full. */
 		if (d->count >= IRI_DIAGS_MAX) {
 			d->count--;
+			d->dropped_error |= d->items[d->count].severity == IRI_SEV_ERROR;
 			free((char *)d->items[d->count].suggestion);
 			dropped++;
 		}

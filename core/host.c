@@ -3,7 +3,8 @@
  * findings of DESIGN.md's catalogue (UTS #46, RFC 1034, UTS #39 via uspoof).
  *
  * Scratch: this module never touches ctx->tmp or ctx->u16*, so a caller may
- * hold data there across calls; it uses short-lived local buffers instead. */
+ * hold data there across calls; it uses short-lived local buffers, and the
+ * context's memo with its own buffers (memo_value, host_record). */
 #include <string.h>
 
 #include <unicode/uchar.h>
@@ -27,11 +28,6 @@
 /* Returned when ICU itself fails (bad argument, no memory) rather than
  * reporting a UTS #46 error: a bit of irie's own (iri_host.h). */
 #define IDNA_CALL_FAILED IRI_IDNA_ERROR_PROCESSING
-
-/* RFC 1034 3.1: 63 octets per label, 255 per name on the wire, i.e. 253
- * characters in text form without the root's trailing dot. */
-#define DNS_LABEL_MAX_BYTES 63
-#define DNS_NAME_MAX_BYTES 253
 
 const char *iri_host_form_name(iri_host_form f)
 {
@@ -392,8 +388,17 @@ static bool ends_with_zld(const char *s, size_t len)
 	return len >= 3 && s[len - 2] == '.' && ascii_lower(s[len - 1]) == 'i';
 }
 
-/* idn-uri draft 2002: each non-ASCII octet of the UTF-8 as %HH (upper case,
- * RFC 3986 2.1); ASCII kept as it is. */
+/* A label with no bytes, other than the root's after a final dot (RFC 1034 3.1). */
+static bool has_empty_label(const char *s, size_t len)
+{
+	if (len == 0 || s[0] == '.')
+		return true;
+	for (size_t i = 1; i + 1 < len; i++)
+		if (s[i] == '.' && s[i - 1] == '.')
+			return true;
+	return len >= 2 && s[len - 1] == '.' && s[len - 2] == '.';
+}
+
 /* True if every byte is ASCII a reg-name allows unescaped (RFC 3986 3.2.2). */
 static bool reg_name_bytes(const char *s, size_t len)
 {
@@ -403,8 +408,9 @@ static bool reg_name_bytes(const char *s, size_t len)
 	return true;
 }
 
-/* The idn-uri draft's form: the name's UTF-8, each byte a reg-name does not
- * allow as it is (non-ASCII, and a decoded control or delimiter) as %HH. */
+/* The idn-uri draft's (2002) form: the name's UTF-8, each byte a reg-name
+ * does not allow as it is (non-ASCII, a decoded control or delimiter) as %HH
+ * (upper case, RFC 3986 2.1). */
 static void pct_encode_non_ascii(const char *s, size_t len, iri_buf *out)
 {
 	iri_buf_reset(out);
@@ -638,7 +644,7 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 
 	if (!sc->idn) {
 		/* RFC 1034 3.1 on a plain ASCII label. */
-		if (lab_len > DNS_LABEL_MAX_BYTES)
+		if (lab_len > IRI_DNS_LABEL_MAX_BYTES)
 			host_emit(sc, IRI_D_DNS_LENGTH_LIMIT, start, end, 0, NULL, 0);
 		return;
 	}
@@ -720,8 +726,9 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	}
 	sc.idn = pct ? !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len) : !ascii || ace;
 	/* An escape that decodes to what no reg-name holds -- a control, a space,
-	 * a delimiter ("a%0A.example") -- makes no DNS name (RFC 1034 3.5). */
-	if (pct && !sc.idn && !reg_name_bytes(name, name_len)) {
+	 * a delimiter ("a%0A.example") -- or to an empty label ("a%2E%2Eb")
+	 * makes no DNS name (RFC 1034 3.1, 3.5). */
+	if (pct && !sc.idn && (!reg_name_bytes(name, name_len) || has_empty_label(name, name_len))) {
 		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, UIDNA_ERROR_DISALLOWED, NULL, 0);
 		sc.flagged_bad = true;
 	}
@@ -756,7 +763,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		size_t n = name_len;
 		if (n > 0 && name[n - 1] == '.')
 			n--;
-		name_too_long = n > DNS_NAME_MAX_BYTES;
+		name_too_long = n > IRI_DNS_NAME_MAX_BYTES;
 	}
 	if (name_too_long)
 		host_emit(&sc, IRI_D_DNS_LENGTH_LIMIT, host_start, host_end, 0, NULL, 0);

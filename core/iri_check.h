@@ -8,11 +8,12 @@
 #include "iri_diag.h"
 #include "iri_parse.h"
 
-/* Parses text[0..len) into *ref (may be NULL) and adds all findings to diags,
- * then calls iri_diags_finish().  diags is cleared first. */
-/* URI_EXPANSION is reported only past this many URI characters (check.c). */
+/* URI_EXPANSION (seed 001 3.1) is reported only from this many URI
+ * characters on: past the 255 that old software limits URIs to. */
 #define IRI_CHECK_EXPANSION_MIN_CHARS 256
 
+/* Parses text[0..len) into *ref (may be NULL) and adds all findings to diags,
+ * then calls iri_diags_finish().  diags is cleared first. */
 void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref, iri_diags *diags);
 
 #endif

@@ -106,6 +106,8 @@ void iri_diags_clear(iri_diags *d);     /* keeps memory for the next input */
 size_t iri_diags_count(const iri_diags *d);
 /* Borrowed pointer, valid until the list is next changed. */
 const iri_diag *iri_diags_get(const iri_diags *d, size_t i);
+/* True if any finding has severity error, counting those dropped past
+ * IRI_DIAGS_MAX (an input with too many findings still fails). */
 bool iri_diags_has_errors(const iri_diags *d);
 
 /* Adds a finding.  A finding with the same code and component that touches or

@@ -52,6 +52,11 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
  * ICU's own bits stay below it. */
 #define IRI_IDNA_ERROR_PROCESSING 0x40000000u
 
+/* RFC 1034 3.1: 63 octets per label, 255 per name on the wire, i.e. 253
+ * characters in text form without the root's trailing dot. */
+#define IRI_DNS_LABEL_MAX_BYTES 63
+#define IRI_DNS_NAME_MAX_BYTES 253
+
 /* UTS #46 ToASCII / ToUnicode on a whole domain name (ICU uidna_nameTo*_UTF8,
  * with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules).  Output is
  * reset and filled; returns the UIDNA_ERROR_* bits (0 = no error). */

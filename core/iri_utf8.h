@@ -25,12 +25,13 @@ const char *iri_utf8_status_name(iri_utf8_status s);
  * advance), stores U+FFFD in *cp and the reason in *status. */
 size_t iri_utf8_decode(const uint8_t *bytes, size_t n_bytes, uint32_t *cp, iri_utf8_status *status);
 
-/* Number of code point positions in bytes[0..n_bytes): a well-formed code
- * point is one position, and so is each byte of an ill-formed sequence (the
- * rule render uses, one placeholder per byte). */
 /* Bytes before the first non-ASCII byte; whether there is none. */
 size_t iri_utf8_ascii_prefix(const char *bytes, size_t n_bytes);
 bool iri_utf8_is_ascii(const char *bytes, size_t n_bytes);
+
+/* Number of code point positions in bytes[0..n_bytes): a well-formed code
+ * point is one position, and so is each byte of an ill-formed sequence (the
+ * rule render uses, one placeholder per byte). */
 size_t iri_utf8_count_cp(const char *bytes, size_t n_bytes);
 
 /* Converts a byte offset to a code point offset; byte_off is clamped to n_bytes. */

@@ -72,7 +72,7 @@ bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_b
 			return false;   /* the old entry stays */
 		char *grown = realloc(s->bytes, need);
 		if (!grown) {
-			s->hash = 0;   /* the old entry may be half-replaced: forget it */
+			s->hash = 0;   /* the old entry stays intact, but is dropped for the new key's sake */
 			return false;
 		}
 		m->allocated_bytes += need - s->alloc_bytes;

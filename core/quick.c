@@ -13,8 +13,6 @@
 #include "iri_utf8.h"
 #include "memo.h"
 
-#define DNS_LABEL_MAX_BYTES 63    /* RFC 1034 3.1 */
-#define DNS_NAME_MAX_BYTES 253
 
 const char *iri_quick_verdict_name(iri_quick_verdict v)
 {
@@ -175,14 +173,14 @@ static bool plain_dns_name(const char *s, size_t len)
 {
 	if (len > 0 && s[len - 1] == '.')
 		len--;                       /* the root */
-	if (len == 0 || len > DNS_NAME_MAX_BYTES)
+	if (len == 0 || len > IRI_DNS_NAME_MAX_BYTES)
 		return false;
 	for (size_t label = 0; label <= len;) {
 		size_t i = label;
 		while (i < len && s[i] != '.')
 			i++;
 		size_t n = i - label;
-		if (n == 0 || n > DNS_LABEL_MAX_BYTES)
+		if (n == 0 || n > IRI_DNS_LABEL_MAX_BYTES)
 			return false;
 		if (n >= 4 && (s[label] | 0x20) == 'x' && (s[label + 1] | 0x20) == 'n' &&
 		    s[label + 2] == '-' && s[label + 3] == '-')
@@ -255,9 +253,12 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 	quick_host done;
 	size_t value_bytes;
 	const char *value = iri_memo_get(q->ctx->memo, IRI_MEMO_QUICK_HOST, h, n, &value_bytes);
-	if (value && value_bytes >= sizeof done) {
+	bool hit = value && value_bytes >= sizeof done;
+	if (hit) {
 		memcpy(&done, value, sizeof done);
-	} else {
+		hit = value_bytes == sizeof done + done.ace_bytes;   /* a whole entry, as written below */
+	}
+	if (!hit) {
 		quick_host_work(q->ctx, q->text, hs, he, &done);
 		iri_buf *v = &q->ctx->memo_value;
 		iri_buf_reset(v);

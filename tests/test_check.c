@@ -223,6 +223,8 @@ static const check_case cases[] = {
 	CASE("http://a..b/", false, D(BAD_IDN, HOST, 9, 10, "")),
 	CASE("https://.a.b/", false, D(BAD_IDN, HOST, 8, 9, "")),
 	CASE("ftp://a...b/", false, D(BAD_IDN, HOST, 8, 10, "")),
+	/* ... and written as escapes: the decoded name has an empty label. */
+	CASE("http://a%2E%2Eb/", false, D(PERCENT_ENCODED_HOST, HOST, 7, 15, NULL), D(BAD_IDN, HOST, 7, 15, NULL)),
 	CASE("http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/", false,   /* a 64-octet label */
 	     D(DNS_LENGTH_LIMIT, HOST, 7, 71, NULL)),
 	/* ---- characters not allowed ---- */
@@ -351,9 +353,21 @@ static void test_too_many(iri_ctx *ctx, iri_diags *d, bool *seen)
 		if (s->code != IRI_D_SPACE_OR_UNWISE || s->cp_start != 9 + 2 * k)
 			break;
 	}
+	/* Warnings fill the list, an error comes after the cap: the input still
+	 * has an error (exit status 1), though the finding is not kept. */
+	iri_buf nbsp;
+	iri_buf_init(&nbsp);
+	iri_buf_puts(&nbsp, "http://h/");
+	for (size_t k = 0; k < 1100; k++)
+		iri_buf_puts(&nbsp, "\xc2\xa0x");   /* U+00A0: UNICODE_WHITESPACE, a warning */
+	iri_buf_puts(&nbsp, " ");                  /* SPACE_OR_UNWISE, an error, the 1101st */
+	iri_check(ctx, nbsp.data, nbsp.len, NULL, d);
+	CHECK(iri_diags_count(d) == IRI_DIAGS_MAX, "capped, got %zu", iri_diags_count(d));
+	CHECK(iri_diags_has_errors(d), "an error past the cap still counts");
+	iri_buf_fini(&nbsp);
 	/* The list is reusable: the next input starts clean. */
 	iri_check(ctx, "http://h/", 9, NULL, d);
-	CHECK(iri_diags_count(d) == 0, "cleared after the cap");
+	CHECK(iri_diags_count(d) == 0 && !iri_diags_has_errors(d), "cleared after the cap");
 	free(text);
 }
 
