@@ -873,6 +873,10 @@ int batch_main(int argc, char **argv)
 	iri_buf_init(&b.out);
 	b.stdout_tty = isatty(STDOUT_FILENO);
 	b.stderr_tty = isatty(STDERR_FILENO);
+	/* A file or pipe gets the output in 64 KiB blocks, not 4 KiB ones (a
+	 * terminal keeps its line buffering). */
+	if (!b.stdout_tty)
+		setvbuf(stdout, NULL, _IOFBF, (size_t)64 * 1024);
 	int status = 0;
 	if (b.to_iri.charset) {
 		iri_buf probe;
