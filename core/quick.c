@@ -13,7 +13,6 @@
 #include "iri_utf8.h"
 #include "memo.h"
 
-
 const char *iri_quick_verdict_name(iri_quick_verdict v)
 {
 	switch (v) {
