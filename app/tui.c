@@ -1290,14 +1290,15 @@ static run_state do_action(tui *t, ink_action a)
 			size_t n_cells;
 			const rnd_cell *cells = rnd_form_cells(t->disp, t->edit_form, &n_cells);
 			int col = -t->hscroll;
-			for (size_t i = 0; i < n_cells; i++) {
+			bool hit = false;
+			for (size_t i = 0; i < n_cells && !hit; i++) {
 				if (ev.x - LABEL_COLS < col + cells[i].width && cells[i].cp_start != RND_NO_CP) {
 					set_cursor_cp(t, cells[i].cp_start);
-					break;
+					hit = true;
 				}
 				col += cells[i].width;
 			}
-			if (ev.x - LABEL_COLS >= col)
+			if (!hit)   /* past the last cell: the end of the text */
 				set_cursor_cp(t, SIZE_MAX);
 		}
 		break;
