@@ -821,17 +821,25 @@ static void draw_footer(tui *t, int row)
 		snprintf(line, sizeof line, "%s", _("bytes that were not UTF-8 came in: they are shown as U+FFFD"));
 	} else if (t->diag_sel >= 0) {
 		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
-		char msg[512], quoted[560];
+		char msg[512], quoted[560], head[UI_LINE_MAX_BYTES / 2];
 		msg_diag(d, msg, sizeof msg);
 		/* The suggestion first: on a narrow terminal it is what F3 needs. */
 		if (d->suggestion && !d->suggestion[0])
-			snprintf(line, sizeof line, "%s [%s] %s (F3) | %s", iri_diag_code_name(d->code),
-				d->rule, _("suggestion: remove it"), msg);
+			snprintf(head, sizeof head, "%s [%s] %s (F3)", iri_diag_code_name(d->code),
+				d->rule, _("suggestion: remove it"));
 		else if (d->suggestion)
-			snprintf(line, sizeof line, "%s [%s] %s \"%s\" (F3) | %s", iri_diag_code_name(d->code),
-				d->rule, _("suggestion:"), ui_quote(d->suggestion, strlen(d->suggestion), quoted, sizeof quoted), msg);
+			snprintf(head, sizeof head, "%s [%s] %s \"%s\" (F3)", iri_diag_code_name(d->code),
+				d->rule, _("suggestion:"), ui_quote(d->suggestion, strlen(d->suggestion), quoted, sizeof quoted));
 		else
-			snprintf(line, sizeof line, "%s [%s] %s", iri_diag_code_name(d->code), d->rule, msg);
+			snprintf(head, sizeof head, "%s [%s]", iri_diag_code_name(d->code), d->rule);
+		snprintf(line, sizeof line, "%s | %s", head, msg);
+		/* Too long for one row: the message gets the row above, so it is
+		 * read whole (it covers the last row of the panes meanwhile). */
+		if (out_cells(line, strlen(line)) > (size_t)COLS && row >= 4) {
+			fill_row(row - 1, A_REVERSE);
+			put_ui(t, row - 1, 0, COLS, msg, A_REVERSE);
+			snprintf(line, sizeof line, "%s", head);
+		}
 	} else if (t->view) {
 		/* TRANSLATORS: the bottom line of the viewer: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
 		snprintf(line, sizeof line, "%s", _("Enter print  Esc quit  PgUp/PgDn lines  F8 next warning  F1 help"));
