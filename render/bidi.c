@@ -21,6 +21,7 @@ typedef struct {
 	bool *rtl;           /* vis -> odd level */
 	rnd_cell *cells;
 	size_t n_cells;
+	bool cells_made;     /* cells and cell_of are made when first asked for */
 	size_t *cell_of;     /* logical cp -> cell index */
 	size_t cap_text, cap_cells, cap_l;
 } form_data;
@@ -418,10 +419,24 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 	for (size_t v = 0; v < fd->len; v++)
 		if (fd->v2l[v] != RND_NO_CP)
 			fd->l2v[fd->v2l[v]] = v;
-	rnd_result r = make_cells(d, fd);
-	if (r == RND_OK)
+	/* Cells only for the forms someone draws (the editor shows three of
+	 * five): rnd_form_cells() makes them on first use. */
+	fd->n_cells = 0;
+	fd->cells_made = false;
+	return RND_OK;
+}
+
+/* The form's cells, made now if this build has not made them yet; on failure
+ * (no memory) the form has no cells. */
+static void need_cells(rnd_display *d, form_data *fd)
+{
+	if (fd->cells_made)
+		return;
+	fd->cells_made = true;
+	if (make_cells(d, fd) == RND_OK)
 		fd->cell_of[d->n] = fd->n_cells;
-	return r;
+	else
+		fd->n_cells = 0;
 }
 
 rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
@@ -475,6 +490,7 @@ out:
 		for (int f = 0; f < RND_FORM_COUNT; f++) {
 			d->form[f].len = 0;
 			d->form[f].n_cells = 0;
+			d->form[f].cells_made = true;   /* nothing to make */
 		}
 	}
 	return r;
@@ -531,15 +547,17 @@ const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f)
 	return d->form[f].l2v;
 }
 
-const rnd_cell *rnd_form_cells(const rnd_display *d, rnd_form f, size_t *n_cells)
+const rnd_cell *rnd_form_cells(rnd_display *d, rnd_form f, size_t *n_cells)
 {
+	need_cells(d, &d->form[f]);
 	*n_cells = d->form[f].n_cells;
 	return d->form[f].cells;
 }
 
-size_t rnd_form_cell_of_cp(const rnd_display *d, rnd_form f, size_t cp)
+size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp)
 {
-	const form_data *fd = &d->form[f];
+	form_data *fd = &d->form[f];
+	need_cells(d, fd);
 	if (!fd->cell_of || cp >= d->n)
 		return fd->n_cells;
 	return fd->cell_of[cp];

@@ -100,10 +100,12 @@ const size_t *rnd_form_v2l(const rnd_display *d, rnd_form f);
 /* logical cp -> vis; array of rnd_logical_len() entries. */
 const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f);
 
-/* The form as cells in display order, borrowed until the next build. */
-const rnd_cell *rnd_form_cells(const rnd_display *d, rnd_form f, size_t *n_cells);
+/* The form as cells in display order, borrowed until the next build.  Cells
+ * are made on the first call after a build (a form nobody draws costs none),
+ * hence the display is not const here. */
+const rnd_cell *rnd_form_cells(rnd_display *d, rnd_form f, size_t *n_cells);
 /* Index of the cell showing logical cp (cp == length: one past the last cell). */
-size_t rnd_form_cell_of_cp(const rnd_display *d, rnd_form f, size_t cp);
+size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp);
 
 /* ---- the terminal side ---- */
 

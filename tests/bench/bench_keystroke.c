@@ -1,5 +1,6 @@
 /* Benchmark (not a test): the whole per-keystroke pipeline -- parse, map, all
- * diagnostics, host forms, all display forms and cells -- at 100, 2,000 and
+ * diagnostics, host forms, all display forms, the cells of the three the
+ * editor draws -- at 100, 2,000 and
  * 100,000 characters.  Prints the median and the DESIGN.md target per size.
  *
  * Usage: bench_keystroke [ITERATIONS_SCALE]   (1 = default) */
@@ -82,6 +83,13 @@ static void keystroke(iri_ctx *ctx, iri_diags *diags, iri_buf *uri, rnd_display 
 		if (ref.comp[k].present)
 			spans[n++] = (rnd_span){ ref.comp[k].cp_start, ref.comp[k].cp_end, k };
 	rnd_display_build(disp, text, len, spans, n, NULL);
+	/* The cells of the forms the editor draws (its edit line, the RFC 3987
+	 * and plain lines); render makes a form's cells when first asked. */
+	static const rnd_form drawn[] = { RND_FORM_VISUAL, RND_FORM_RFC3987, RND_FORM_PLAIN };
+	for (size_t i = 0; i < sizeof drawn / sizeof drawn[0]; i++) {
+		size_t n_cells;
+		rnd_form_cells(disp, drawn[i], &n_cells);
+	}
 }
 
 int main(int argc, char **argv)
