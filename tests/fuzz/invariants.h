@@ -971,6 +971,48 @@ static inline void inv_keys(const uint8_t *data, size_t len)
 
 /* ---- everything, for the regression test ------------------------------ */
 
+/* ---- comparison (RFC 3987 5.3) ----------------------------------------- */
+
+/* Three IRIs, separated by NUL or newline bytes.  Each level of the ladder is
+ * an equivalence: reflexive, symmetric, transitive; SIMPLE is byte equality. */
+static inline void inv_compare(const uint8_t *data, size_t len)
+{
+	inv_begin(data, len);
+	const char *part[3];
+	size_t part_len[3], at = 0;
+	char *copy[3];
+	for (int k = 0; k < 3; k++) {
+		size_t e = at;
+		while (e < len && data[e] != 0 && data[e] != '\n')
+			e++;
+		copy[k] = inv_dup(data + (at < len ? at : len), at < len ? e - at : 0);
+		part[k] = copy[k];
+		part_len[k] = at < len ? e - at : 0;
+		at = e < len ? e + 1 : len;
+	}
+	iri_ctx *ctx = inv_ctx();
+	iri_compare_level lv[3][3];
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			lv[i][j] = iri_compare(ctx, part[i], part_len[i], part[j], part_len[j]);
+	for (int i = 0; i < 3; i++) {
+		INV_REQUIRE("compare", lv[i][i] == IRI_CMP_SIMPLE, "compare(x%d, x%d) is %d", i, i, lv[i][i]);
+		for (int j = 0; j < 3; j++) {
+			INV_REQUIRE("compare", lv[i][j] == lv[j][i], "not symmetric: x%d/x%d %d, %d", i, j,
+				lv[i][j], lv[j][i]);
+			bool same = part_len[i] == part_len[j] && memcmp(part[i], part[j], part_len[i]) == 0;
+			INV_REQUIRE("compare", (lv[i][j] == IRI_CMP_SIMPLE) == same, "SIMPLE is not byte equality");
+		}
+	}
+	/* Transitive at the syntax level: equal normal forms (5.3.2). */
+	bool ab = lv[0][1] == IRI_CMP_SIMPLE || lv[0][1] == IRI_CMP_SYNTAX;
+	bool bc = lv[1][2] == IRI_CMP_SIMPLE || lv[1][2] == IRI_CMP_SYNTAX;
+	bool ac = lv[0][2] == IRI_CMP_SIMPLE || lv[0][2] == IRI_CMP_SYNTAX;
+	INV_REQUIRE("compare", !(ab && bc) || ac, "syntax level not transitive: %d %d %d", lv[0][1], lv[1][2], lv[0][2]);
+	for (int k = 0; k < 3; k++)
+		free(copy[k]);
+}
+
 static inline void inv_all(const uint8_t *data, size_t len)
 {
 	inv_parse(data, len);
@@ -979,6 +1021,7 @@ static inline void inv_all(const uint8_t *data, size_t len)
 	inv_check(data, len);
 	inv_host(data, len);
 	inv_resolve(data, len);
+	inv_compare(data, len);
 	inv_render(data, len);
 	inv_edit(data, len);
 #ifdef INV_HAVE_KEYS
