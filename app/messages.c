@@ -97,15 +97,54 @@ void msg_idna_errors(unsigned bits, char *buf, size_t size)
 		if (!(bits & reasons[i].bit))
 			continue;
 		int n = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", _(reasons[i].text));
-		if (n < 0 || (size_t)n >= size - used)
+		if (n < 0 || (size_t)n >= size - used) {
+			/* No room for this reason: drop it whole (a cut could split a
+			 * UTF-8 sequence) and say there is more. */
+			buf[used] = '\0';
+			if (used && size - used > 4)
+				memcpy(buf + used, "\xe2\x80\xa6", 4);   /* U+2026 and the NUL */
 			break;
+		}
 		used += (size_t)n;
 	}
 	if (!used)
 		snprintf(buf, size, "%s", _("rejected by UTS #46 processing"));
 }
 
+/* The message with each %c argument (a character from the input) as
+ * sentinel, then the sentinel replaced by the character in an LRI...PDI
+ * isolate: in a right-to-left line the bidi algorithm would otherwise mirror
+ * it ("<" shown as ">", UAX #9 L4). */
+#define MSG_SENTINEL '\x01'
+static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate);
+
 void msg_diag(const iri_diag *d, char *buf, size_t size)
+{
+	msg_diag_any(d, buf, size, false);
+}
+
+void msg_diag_ui(const iri_diag *d, char *buf, size_t size)
+{
+	char raw[512];
+	msg_diag_any(d, raw, sizeof raw, true);
+	char c = d->code == IRI_D_LOOKALIKE_DELIMITER ? iri_lookalike_target((uint32_t)d->detail)
+		: (char)d->detail;
+	size_t o = 0;
+	for (const char *p = raw; *p && o + 8 < size; p++) {
+		if (*p != MSG_SENTINEL) {
+			buf[o++] = *p;
+			continue;
+		}
+		memcpy(buf + o, "\xe2\x81\xa6", 3);   /* LRI */
+		buf[o + 3] = c ? c : '?';
+		memcpy(buf + o + 4, "\xe2\x81\xa9", 3);   /* PDI */
+		o += 7;
+	}
+	if (size)
+		buf[o < size ? o : size - 1] = '\0';
+}
+
+static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)
 {
 	char extra[256];
 	const char *comp = msg_component(d->component);
@@ -184,11 +223,11 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 	case IRI_D_LOOKALIKE_DELIMITER:
 		/* TRANSLATORS: U+%04X: the look-alike code point (keep "U+%04X"); %c: the ASCII delimiter it resembles (/ . : ? # @). */
 		snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,
-			iri_lookalike_target(cp) ? iri_lookalike_target(cp) : '?');
+			isolate ? MSG_SENTINEL : iri_lookalike_target(cp) ? iri_lookalike_target(cp) : '?');
 		return;
 	case IRI_D_SPACE_OR_UNWISE:
 		/* TRANSLATORS: %c: the ASCII character (< > " { } | \ ^ `). */
-		snprintf(buf, size, _("'%c' is not allowed in URIs or IRIs; escape it"), (int)cp);
+		snprintf(buf, size, _("'%c' is not allowed in URIs or IRIs; escape it"), isolate ? MSG_SENTINEL : (int)cp);
 		return;
 	case IRI_D_UNICODE_WHITESPACE:
 		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
@@ -211,7 +250,7 @@ void msg_diag(const iri_diag *d, char *buf, size_t size)
 		return;
 	case IRI_D_SUPERFLUOUS_PERCENT_ENCODING:
 		/* TRANSLATORS: %c: an unreserved ASCII character that was written as an escape. */
-		snprintf(buf, size, _("'%c' need not be escaped"), (int)cp);
+		snprintf(buf, size, _("'%c' need not be escaped"), isolate ? MSG_SENTINEL : (int)cp);
 		return;
 	case IRI_D_PERCENT_ENCODED_HOST:
 		/* xgettext:no-c-format */

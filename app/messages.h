@@ -8,6 +8,9 @@
 
 /* Writes the message for d into buf (always NUL-terminated). */
 void msg_diag(const iri_diag *d, char *buf, size_t size);
+/* The same for the editor's screen: a character quoted from the input is
+ * isolated (LRI...PDI), so a right-to-left line shows it as it is. */
+void msg_diag_ui(const iri_diag *d, char *buf, size_t size);
 
 /* A severity in the user's language (the JSON keeps iri_severity_name()). */
 const char *msg_severity(iri_severity s);

@@ -191,8 +191,8 @@ static attr_t pair_attr(int pair)
 	return term_has_colour() && pair ? COLOR_PAIR(pair) : 0;
 }
 
-/* Draws text that is safe as it is: render's cells, or irie's own strings
- * (translations included); anything from input goes through put_text(). */
+/* Draws text that is safe as it is: render's cells, ASCII literals and the
+ * (ASCII) URI; translations go through put_ui(), input through put_visual(). */
 static void put_safe(int row, int col, const char *s, attr_t attr)
 {
 	attrset(attr);
@@ -595,16 +595,24 @@ static int draw_warnings(tui *t, int row, int col, int width, int max_rows)
 	}
 	if (t->diag_scroll < 0)
 		t->diag_scroll = 0;
+	int pos_cols = 3;
+	for (size_t i = 0; i < n; i++) {
+		char digits[24];
+		int w = snprintf(digits, sizeof digits, "%zu", iri_diags_get(t->diags, i)->cp_start + 1);
+		if (w > pos_cols)
+			pos_cols = w;
+	}
 	int r = 1;
 	for (size_t i = (size_t)t->diag_scroll; i < n && r < max_rows; i++, r++) {
 		const iri_diag *d = iri_diags_get(t->diags, i);
 		char msg[512], pos[24], rest[700];
-		msg_diag(d, msg, sizeof msg);
-		snprintf(pos, sizeof pos, "%3zu", d->cp_start + 1);
+		msg_diag_ui(d, msg, sizeof msg);
+		snprintf(pos, sizeof pos, "%*zu", pos_cols, d->cp_start + 1);
 		snprintf(rest, sizeof rest, "%s: %s", iri_diag_code_name(d->code), msg);
 		/* Position, severity (7 cells), code and message: columns in
 		 * reading order, each through the bidi algorithm. */
-		const ui_field f[] = { { pos, 3 }, { msg_severity(d->severity), 7 }, { rest, 0 } };
+		/* The position field is as wide as the largest position needs. */
+		const ui_field f[] = { { pos, pos_cols }, { msg_severity(d->severity), 7 }, { rest, 0 } };
 		attr_t a = severity_attr(d->severity) | ((int)i == t->diag_sel ? A_REVERSE : 0);
 		put_fields(t, row + r, col, width, f, sizeof f / sizeof f[0], a);
 	}
@@ -638,7 +646,12 @@ static bool teach_row(const iri_explain_row *row, void *user)
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
 	snprintf(rest, sizeof rest, "%s | %s", row->name, msg_explain_reason(row->reason));
-	const ui_field f[] = { { cp, 9 }, { row->utf8_hex, 12 }, { row->escaped, 13 },
+	/* Codes and escapes are left-to-right runs: isolated, so a right-to-left
+	 * line does not move their "%" or "+" to the other end (UAX #9 W4-W7). */
+	char cp_i[32], hex_i[64], esc_i[64];
+	const ui_field f[] = { { ui_quote(cp, strlen(cp), cp_i, sizeof cp_i), 9 },
+		{ ui_quote(row->utf8_hex, strlen(row->utf8_hex), hex_i, sizeof hex_i), 12 },
+		{ ui_quote(row->escaped, strlen(row->escaped), esc_i, sizeof esc_i), 13 },
 		{ msg_component(row->component), 9 }, { rest, 0 } };
 	put_fields(s->t, s->row + s->r, rtl ? 0 : 4, s->width - 4, f, sizeof f / sizeof f[0], a);
 	s->r++;
@@ -822,7 +835,7 @@ static void draw_footer(tui *t, int row)
 	} else if (t->diag_sel >= 0) {
 		const iri_diag *d = iri_diags_get(t->diags, (size_t)t->diag_sel);
 		char msg[512], quoted[560], head[UI_LINE_MAX_BYTES / 2];
-		msg_diag(d, msg, sizeof msg);
+		msg_diag_ui(d, msg, sizeof msg);
 		/* The suggestion first: on a narrow terminal it is what F3 needs. */
 		if (d->suggestion && !d->suggestion[0])
 			snprintf(head, sizeof head, "%s [%s] %s (F3)", iri_diag_code_name(d->code),

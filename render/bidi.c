@@ -430,7 +430,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
  * (no memory) the form has no cells. */
 static void need_cells(rnd_display *d, form_data *fd)
 {
-	if (fd->cells_made)
+	if (fd->cells_made || !fd->cell_of)   /* (never built: no cells) */
 		return;
 	fd->cells_made = true;
 	if (make_cells(d, fd) == RND_OK)

@@ -359,10 +359,30 @@ static void test_visual_is_per_component(rnd_display *d)
 	rnd_display_free(one);
 }
 
+/* Cells are made on first use: a display never built has none to give,
+ * and each build's cells are its own (a shorter text after a longer one). */
+static void test_cells_on_demand(void)
+{
+	rnd_display *d = rnd_display_new();
+	size_t n = 99;
+	CHECK(rnd_form_cells(d, RND_FORM_VISUAL, &n) == NULL && n == 0, "never built: %zu cells", n);
+	CHECK(rnd_form_cell_of_cp(d, RND_FORM_VISUAL, 0) == 0, "never built: cell of cp 0");
+	rnd_display_build(d, "http://a/abcdef", 15, NULL, 0, NULL);
+	rnd_form_cells(d, RND_FORM_PLAIN, &n);
+	CHECK(n == 15, "15 characters, %zu cells", n);
+	rnd_display_build(d, "http://a/", 9, NULL, 0, NULL);
+	rnd_form_cells(d, RND_FORM_PLAIN, &n);
+	CHECK(n == 9, "rebuilt with 9 characters, %zu cells", n);
+	CHECK(rnd_form_cell_of_cp(d, RND_FORM_MARKED, 9) == rnd_form_cell_of_cp(d, RND_FORM_MARKED, 20),
+		"past the end: one past the last cell");
+	rnd_display_free(d);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_CTYPE, "C.UTF-8"))
 		setlocale(LC_CTYPE, "en_US.UTF-8");
+	test_cells_on_demand();
 	rnd_display *d = rnd_display_new();
 	test_rfc_examples(d);
 	test_goldens(d);

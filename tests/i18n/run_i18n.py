@@ -170,6 +170,13 @@ def main():
                            stdin=subprocess.DEVNULL, timeout=60)
         streams = {'out': p.stdout.decode('utf-8', 'replace'), 'err': p.stderr.decode('utf-8', 'replace')}
         problems = []
+        # Translated text is cut, if at all, between characters: the output
+        # is always well-formed UTF-8.
+        for name, raw in (('stdout', p.stdout), ('stderr', p.stderr)):
+            try:
+                raw.decode('utf-8')
+            except UnicodeDecodeError as e:
+                problems.append('%s is not well-formed UTF-8 at byte %d' % (name, e.start))
         if p.returncode != case['exit']:
             problems.append('exit status %d, want %d' % (p.returncode, case['exit']))
         for key, value, line in case['checks']:
