@@ -389,7 +389,7 @@ static bool ends_with_zld(const char *s, size_t len)
 }
 
 /* A label with no bytes, other than the root's after a final dot (RFC 1034 3.1). */
-static bool has_empty_label(const char *s, size_t len)
+bool iri_host_has_empty_label(const char *s, size_t len)
 {
 	if (len == 0 || s[0] == '.')
 		return true;
@@ -728,7 +728,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	/* An escape that decodes to what no reg-name holds -- a control, a space,
 	 * a delimiter ("a%0A.example") -- or to an empty label ("a%2E%2Eb")
 	 * makes no DNS name (RFC 1034 3.1, 3.5). */
-	if (pct && !sc.idn && (!reg_name_bytes(name, name_len) || has_empty_label(name, name_len))) {
+	if (pct && !sc.idn && (!reg_name_bytes(name, name_len) || iri_host_has_empty_label(name, name_len))) {
 		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, UIDNA_ERROR_DISALLOWED, NULL, 0);
 		sc.flagged_bad = true;
 	}

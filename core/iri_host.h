@@ -57,6 +57,10 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 #define IRI_DNS_LABEL_MAX_BYTES 63
 #define IRI_DNS_NAME_MAX_BYTES 253
 
+/* True if the name (".", not U+3002 and friends) has a label with no bytes,
+ * other than the root's after a final dot (RFC 1034 3.1). */
+bool iri_host_has_empty_label(const char *name, size_t len);
+
 /* UTS #46 ToASCII / ToUnicode on a whole domain name (ICU uidna_nameTo*_UTF8,
  * with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules).  Output is
  * reset and filled; returns the UIDNA_ERROR_* bits (0 = no error). */

@@ -50,24 +50,12 @@ static bool is_lower_hex(char c)
 	return c >= 'a' && c <= 'f';
 }
 
-/* "%HH" at i, within len; its octet. */
-static bool escape_at(const quick *q, size_t i, uint8_t *octet)
-{
-	if (i + 2 >= q->len || q->text[i] != '%')
-		return false;
-	int hi = iri_hex_value(q->text[i + 1]), lo = iri_hex_value(q->text[i + 2]);
-	if (hi < 0 || lo < 0)
-		return false;
-	*octet = (uint8_t)(hi << 4 | lo);
-	return true;
-}
-
 /* An escape at text[i] (check_escapes).  Returns the bytes it covers, or 0 to
  * give up. */
 static size_t scan_escape(quick *q, iri_component comp, size_t i)
 {
 	uint8_t oct[4];
-	if (!escape_at(q, i, &oct[0]))
+	if (!iri_pct_at(q->text, q->len, i, &oct[0]))
 		return 0;                    /* ILLEGAL_PERCENT_ENCODING */
 	if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT || comp == IRI_COMP_HOST)
 		return 0;                    /* SYNTAX; a %-host is the full path's */
@@ -76,7 +64,7 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 		/* RFC 3987 3.2: escaped UTF-8, well-formed (else OVERLONG_UTF8_ESCAPE,
 		 * SURROGATE_ESCAPE or NOT_UTF8_ESCAPE). */
 		size_t k = 1;
-		while (k < 4 && escape_at(q, i + 3 * k, &oct[k]))
+		while (k < 4 && iri_pct_at(q->text, q->len, i + 3 * k, &oct[k]))
 			k++;
 		uint32_t cp;
 		iri_utf8_status st;
@@ -203,12 +191,8 @@ static void quick_host_work(iri_ctx *ctx, const char *text, size_t hs, size_t he
 	quick hq = { .ctx = ctx, .text = text, .len = he, .verdict = IRI_QUICK_CLEAN };
 	memset(out, 0, sizeof *out);
 	out->verdict = IRI_QUICK_FULL;
-	/* An empty label is BAD_IDN. */
-	if (h[0] == '.')
-		return;
-	for (size_t i = 1; i < n; i++)
-		if (h[i] == '.' && h[i - 1] == '.')
-			return;
+	if (iri_host_has_empty_label(h, n))
+		return;                      /* BAD_IDN */
 	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false))
 		return;
 	iri_diags *d = ctx->quick_diags;
