@@ -18,6 +18,7 @@
 
 /* Lines longer than this are reported and skipped, not analysed. */
 #define BATCH_MAX_LINE_BYTES ((size_t)16 * 1024 * 1024)
+#define BATCH_OUT_BLOCK_BYTES ((size_t)64 * 1024)
 
 typedef struct batch batch;
 typedef void (*batch_fn)(batch *b, const char *text, size_t len);
@@ -29,7 +30,9 @@ struct batch {
 	iri_diags *extra;       /* to-iri's own findings, next to check's */
 	iri_buf out;
 	bool json;
-	bool stdout_tty;
+	FILE *out_f;            /* where output and messages go: stdout and stderr, */
+	FILE *err_f;            /* or a worker's buffers (parallel.h) */
+	bool stdout_tty;        /* of the real stdout and stderr */
 	bool stderr_tty;
 	int status;             /* exit status so far: 0 or 1 */
 	unsigned long line;     /* 1-based number of the input (line or argument) */
@@ -98,7 +101,7 @@ static void report_errors(batch *b)
 	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
 		const iri_diag *d = iri_diags_get(b->diags, i);
 		if (d->severity == IRI_SEV_ERROR) {
-			diag_text(b, stderr, b->stderr_tty, d);
+			diag_text(b, b->err_f, b->stderr_tty, d);
 			b->status = 1;
 		}
 	}
@@ -106,8 +109,8 @@ static void report_errors(batch *b)
 
 static void print_result(batch *b, const char *s, size_t n)
 {
-	out_text(stdout, s, n, b->stdout_tty);
-	fputc('\n', stdout);
+	out_text(b->out_f, s, n, b->stdout_tty);
+	fputc('\n', b->out_f);
 }
 
 /* An input that could not be processed still gets its output line: an empty
@@ -120,9 +123,9 @@ static void print_failed(batch *b, const char *text, size_t len, const char *why
 		json_object_object_add(o, "line", json_object_new_int64((int64_t)b->line));
 		json_object_object_add(o, "input", text ? out_json_string(text, len) : NULL);
 		json_object_object_add(o, "error", json_object_new_string(why));
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
-		fputc('\n', stdout);
+		fputc('\n', b->out_f);
 	}
 }
 
@@ -132,7 +135,7 @@ static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
 	if (r == IRI_MAP_OK && !b->out.failed)
 		return false;
 	/* TRANSLATORS: %lu: the input's number (line or argument); keep "%lu:1:" first (LINE:COL, compiler style). */
-	fprintf(stderr, _("%lu:1: error: result too large or out of memory, not converted\n"), b->line);
+	fprintf(b->err_f, _("%lu:1: error: result too large or out of memory, not converted\n"), b->line);
 	print_failed(b, text, len, _("result too large or out of memory"));
 	b->status = 1;
 	return true;
@@ -160,7 +163,7 @@ static void cmd_to_uri(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "uri", json_object_new_string_len(b->out.data ? b->out.data : "", (int)b->out.len));
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	}
@@ -206,11 +209,11 @@ static void cmd_to_iri(batch *b, const char *text, size_t len)
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
 			json_object_array_add(ds, diag_json(iri_diags_get(extra, i)));
 		json_object_object_add(o, "diagnostics", ds);
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 		for (size_t i = 0; i < iri_diags_count(extra); i++)
-			diag_text(b, stderr, b->stderr_tty, iri_diags_get(extra, i));
+			diag_text(b, b->err_f, b->stderr_tty, iri_diags_get(extra, i));
 	}
 	report_errors(b);
 }
@@ -225,10 +228,10 @@ static void cmd_check(batch *b, const char *text, size_t len)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
 		for (size_t i = 0; i < iri_diags_count(b->diags); i++)
-			diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
+			diag_text(b, b->out_f, b->stdout_tty, iri_diags_get(b->diags, i));
 	}
 	if (iri_diags_has_errors(b->diags))
 		b->status = 1;
@@ -245,15 +248,15 @@ static void add_form(json_object *o, const char *key, const iri_buf *form, uint3
 static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t errors)
 {
 	char pad[256];
-	printf("%s ", out_pad(label, 18, false, pad, sizeof pad));   /* cells, not bytes */
+	fprintf(b->out_f, "%s ", out_pad(label, 18, false, pad, sizeof pad));   /* cells, not bytes */
 	if (errors) {
 		char why[256];
 		msg_idna_errors(errors, why, sizeof why);
-		printf("(%s)\n", why);
+		fprintf(b->out_f, "(%s)\n", why);
 	} else if (form->data) {
 		print_result(b, form->data, form->len);
 	} else {
-		printf("-\n");
+		fprintf(b->out_f, "-\n");
 	}
 }
 
@@ -359,7 +362,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		add_form(o, "percent", &forms.percent, 0);
 		add_form(o, "zld", &forms.zld, 0);
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
 		/* TRANSLATORS: the labels of irie host's table: names of host encodings, padded to 18 columns; keep them short. */
 		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
@@ -369,7 +372,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		text_form(b, _("zld-1998"), &forms.zld, 0);
 	}
 	if (r != IRI_HOST_OK) {
-		fprintf(stderr, "%lu:%zu: %s: %s\n", b->line, iri_utf8_count_cp(text, (size_t)(host - text)) + 1,
+		fprintf(b->err_f, "%lu:%zu: %s: %s\n", b->line, iri_utf8_count_cp(text, (size_t)(host - text)) + 1,
 			/* TRANSLATORS: the severity word, as in LINE:COL: error: message. */
 			_("error"), r == IRI_HOST_BAD_INPUT ? _("host is too long, or not well-formed UTF-8 once unescaped")
 				: _("host too long or out of memory, forms incomplete"));
@@ -428,7 +431,7 @@ static bool explain_row(const iri_explain_row *row, void *user)
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
 	char esc[64], comp[128];   /* padded by cells, not bytes */
-	printf("  %s%*s  %-8s  %-11s  %s  %s  %s  (%s)\n", glyph, cols < 4 ? 4 - cols : 0, "", cp,
+	fprintf(sink->b->out_f, "  %s%*s  %-8s  %-11s  %s  %s  %s  (%s)\n", glyph, cols < 4 ? 4 - cols : 0, "", cp,
 		row->utf8_hex, out_pad(row->escaped, 12, false, esc, sizeof esc),
 		out_pad(msg_component(row->component), 9, false, comp, sizeof comp), row->name,
 		msg_explain_reason(row->reason));
@@ -441,11 +444,11 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 	if (b->json) {
 		sink.rows = json_object_new_array();
 	} else {
-		fputs("# ", stdout);
+		fputs("# ", b->out_f);
 		print_result(b, text, len);
 		char h1[64], h2[64], h3[96], h4[64];   /* padded by cells, not bytes */
 		/* TRANSLATORS: column headings of irie explain's table, padded to 4, 8, 12 and 9 columns (char, code, in the URI, part): keep them that short so the columns stay aligned. */
-		printf("  %s  %s  %-11s  %s  %s  %s  (%s)\n", out_pad(_("char"), 4, false, h1, sizeof h1),
+		fprintf(b->out_f, "  %s  %s  %-11s  %s  %s  %s  (%s)\n", out_pad(_("char"), 4, false, h1, sizeof h1),
 			out_pad(_("code"), 8, false, h2, sizeof h2), "UTF-8",
 			out_pad(_("in the URI"), 12, false, h3, sizeof h3),
 			out_pad(_("part"), 9, false, h4, sizeof h4), _("name"), _("why"));
@@ -455,7 +458,7 @@ static void cmd_explain(batch *b, const char *text, size_t len)
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "input", out_json_string(text, len));
 		json_object_object_add(o, "chars", sink.rows);
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	}
 	/* Bad input is bad input here too: messages on stderr, exit status 1. */
 	iri_check(b->ctx, text, len, NULL, b->diags);
@@ -467,7 +470,7 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 	iri_resolve_result r = iri_resolve(b->base, b->base_len, text, len, &b->out);
 	if (r != IRI_RESOLVE_OK) {
 		/* TRANSLATORS: %lu: the input's number; %s: the reason. Keep "%lu:1:" first. */
-		fprintf(stderr, _("%lu:1: error: cannot resolve: %s\n"), b->line,
+		fprintf(b->err_f, _("%lu:1: error: cannot resolve: %s\n"), b->line,
 			r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory"));
 		b->status = 1;
 		if (b->json) {
@@ -477,9 +480,9 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 			json_object_object_add(o, "iri", NULL);
 			json_object_object_add(o, "error", json_object_new_string(
 				r == IRI_RESOLVE_BASE_NOT_ABSOLUTE ? _("the base IRI has no scheme") : _("out of memory")));
-			out_json_line(stdout, o, b->stdout_tty);
+			out_json_line(b->out_f, o, b->stdout_tty);
 		} else {
-			fputc('\n', stdout);
+			fputc('\n', b->out_f);
 		}
 		return;
 	}
@@ -488,7 +491,7 @@ static void cmd_resolve(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "base", out_json_string(b->base, b->base_len));
 		json_object_object_add(o, "ref", out_json_string(text, len));
 		json_object_object_add(o, "iri", out_json_string(b->out.data ? b->out.data : "", b->out.len));
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	}
@@ -508,9 +511,9 @@ static void compare_pair(batch *b, const char *a, size_t a_len, const char *c, s
 		json_object_object_add(o, "b", out_json_string(c, c_len));
 		json_object_object_add(o, "equal", json_object_new_boolean(name != NULL));
 		json_object_object_add(o, "level", name ? json_object_new_string(name) : NULL);
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
-		puts(name ? name : "different");
+		fprintf(b->out_f, "%s\n", name ? name : "different");
 	}
 }
 
@@ -520,7 +523,7 @@ static void cmd_compare_line(batch *b, const char *text, size_t len)
 	const char *tab = memchr(text, '\t', len);
 	if (!tab) {
 		/* TRANSLATORS: %lu: the input's line number; %zu: the column (code points, from 1). */
-		fprintf(stderr, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line,
+		fprintf(b->err_f, _("%lu:%zu: error: expected two IRIs separated by a tab\n"), b->line,
 			iri_utf8_count_cp(text, len) + 1);
 		b->status = 1;
 		if (b->json) {
@@ -530,9 +533,9 @@ static void cmd_compare_line(batch *b, const char *text, size_t len)
 			json_object_object_add(o, "equal", json_object_new_boolean(0));
 			json_object_object_add(o, "level", NULL);
 			json_object_object_add(o, "error", json_object_new_string(_("expected two IRIs separated by a tab")));
-			out_json_line(stdout, o, b->stdout_tty);
+			out_json_line(b->out_f, o, b->stdout_tty);
 		} else {
-			fputc('\n', stdout);
+			fputc('\n', b->out_f);
 		}
 		return;
 	}
@@ -554,7 +557,7 @@ static void cmd_display(batch *b, const char *text, size_t len)
 	if (r != RND_OK) {
 		const char *why = r == RND_TOO_LONG ? _("too long to display") : _("out of memory");
 		/* TRANSLATORS: %lu: the input's number; %s: the reason. */
-		fprintf(stderr, _("%lu:1: error: %s\n"), b->line, why);
+		fprintf(b->err_f, _("%lu:1: error: %s\n"), b->line, why);
 		b->status = 1;
 		print_failed(b, text, len, why);
 		return;
@@ -575,12 +578,12 @@ static void cmd_display(batch *b, const char *text, size_t len)
 			json_object_object_add(o, rnd_form_name((rnd_form)f), out_json_string(b->out.data, need));
 		} else {
 			if (b->form < 0)
-				printf("%-15s ", rnd_form_name((rnd_form)f));
+				fprintf(b->out_f, "%-15s ", rnd_form_name((rnd_form)f));
 			print_result(b, b->out.data, need);
 		}
 	}
 	if (o)
-		out_json_line(stdout, o, b->stdout_tty);
+		out_json_line(b->out_f, o, b->stdout_tty);
 }
 
 /* One IRI, every view at once: what the editor's panes show, as text. */
@@ -591,15 +594,15 @@ static void cmd_show(batch *b, const char *text, size_t len)
 	iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
 	char pad[128];   /* padded by cells, not bytes */
 	/* TRANSLATORS: row labels of irie show, padded to 10 columns. */
-	printf("%s ", out_pad(_("IRI"), 10, false, pad, sizeof pad));
+	fprintf(b->out_f, "%s ", out_pad(_("IRI"), 10, false, pad, sizeof pad));
 	print_result(b, text, len);
-	printf("%s ", out_pad(_("URI"), 10, false, pad, sizeof pad));
+	fprintf(b->out_f, "%s ", out_pad(_("URI"), 10, false, pad, sizeof pad));
 	print_result(b, b->out.data ? b->out.data : "", b->out.len);
 	for (int k = 0; k < IRI_COMP_COUNT; k++) {
 		const iri_span *sp = &ref.comp[k];
 		if (!sp->present)
 			continue;
-		printf("  %s ", out_pad(msg_component((iri_component)k), 8, false, pad, sizeof pad));
+		fprintf(b->out_f, "  %s ", out_pad(msg_component((iri_component)k), 8, false, pad, sizeof pad));
 		print_result(b, text + sp->start, sp->end - sp->start);
 	}
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
@@ -608,7 +611,7 @@ static void cmd_show(batch *b, const char *text, size_t len)
 		iri_host_forms_init(&forms);
 		iri_host_analyse(b->ctx, text + h->start, h->end - h->start, &forms);
 		/* TRANSLATORS: heading of irie show's host table (the same table as irie host). */
-		printf("%s\n", _("host forms"));   /* the same table as irie host */
+		fprintf(b->out_f, "%s\n", _("host forms"));   /* the same table as irie host */
 		/* TRANSLATORS: the labels of irie host's table: names of host encodings, padded to 18 columns; keep them short. */
 		text_form(b, _("unicode"), &forms.unicode, forms.unicode_errors);
 		text_form(b, _("idna"), &forms.idna, forms.idna_errors);
@@ -620,9 +623,9 @@ static void cmd_show(batch *b, const char *text, size_t len)
 	size_t n = iri_diags_count(b->diags);
 	if (n == 0)
 		/* TRANSLATORS: irie show, when check found nothing. */
-		printf("%s\n", _("no findings"));
+		fprintf(b->out_f, "%s\n", _("no findings"));
 	for (size_t i = 0; i < n; i++)
-		diag_text(b, stdout, b->stdout_tty, iri_diags_get(b->diags, i));
+		diag_text(b, b->out_f, b->stdout_tty, iri_diags_get(b->diags, i));
 	if (iri_diags_has_errors(b->diags))
 		b->status = 1;
 }
@@ -642,10 +645,10 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 		/* check's findings are its output; the others keep one output line per input. */
 		bool findings = fn == cmd_check && !b->json;
 		/* TRANSLATORS: %lu: the input's line number; %zu: the line cap in bytes. */
-		fprintf(findings ? stdout : stderr, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
+		fprintf(findings ? stdout : b->err_f, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
 			b->line, BATCH_MAX_LINE_BYTES);
 		if (!b->json && !findings)
-			fputc('\n', stdout);
+			fputc('\n', b->out_f);
 		b->status = 1;
 		return;
 	}
@@ -871,12 +874,17 @@ int batch_main(int argc, char **argv)
 		return 1;
 	}
 	iri_buf_init(&b.out);
+	b.out_f = stdout;
+	b.err_f = stderr;
 	b.stdout_tty = isatty(STDOUT_FILENO);
 	b.stderr_tty = isatty(STDERR_FILENO);
 	/* A file or pipe gets the output in 64 KiB blocks, not 4 KiB ones (a
-	 * terminal keeps its line buffering). */
-	if (!b.stdout_tty)
-		setvbuf(stdout, NULL, _IOFBF, (size_t)64 * 1024);
+	 * terminal keeps its line buffering).  glibc ignores setvbuf's size
+	 * without a buffer, so the block is ours; it lives until stdout is
+	 * closed, below. */
+	char *out_block = NULL;
+	if (!b.stdout_tty && (out_block = malloc(BATCH_OUT_BLOCK_BYTES)) != NULL)
+		setvbuf(stdout, out_block, _IOFBF, BATCH_OUT_BLOCK_BYTES);
 	int status = 0;
 	if (b.to_iri.charset) {
 		iri_buf probe;
@@ -901,10 +909,14 @@ int batch_main(int argc, char **argv)
 		}
 		status = b.status;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	/* Closing stdout flushes it and reports a late write error (a full
+	 * disk); nothing in irie writes to it after a batch command. */
+	bool write_failed = ferror(stdout) != 0;
+	if (fclose(stdout) != 0 || write_failed) {
 		perror("irie: stdout");
 		status = 1;
 	}
+	free(out_block);
 	iri_buf_fini(&b.out);
 	rnd_display_free(b.display);
 	iri_diags_free(b.extra);

@@ -3,7 +3,8 @@
 #define IRIE_BATCH_H
 
 /* Runs "irie CMD ARGS..." (argv[0] is the command name).  Returns the exit
- * status: 0 fine, 1 some input was bad, 2 usage error. */
+ * status: 0 fine, 1 some input was bad, 2 usage error.  Once it has read
+ * inputs, stdout is closed (a write error reported) before it returns. */
 int batch_main(int argc, char **argv);
 
 /* True if name is a batch command. */

@@ -1,0 +1,54 @@
+/* Runs of ordinary ASCII, sixteen bytes at a time where the machine can.
+ *
+ * The quick lane (quick.c) spends most of its time walking over bytes that
+ * need nothing: letters, digits, "/" and the like.  An iri_run classifies
+ * a line a block of sixteen bytes at a time and hands out the positions of
+ * the bytes that do need something, in order.  The answers are the same with
+ * or without vector instructions (tests/test_run.c holds them to the
+ * parser's class table). */
+#ifndef IRI_RUN_H
+#define IRI_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { IRI_RUN_BLOCK_BYTES = 16 };
+
+/* A walk over s[0..end) (the caller's, read only; nothing past end is read).
+ * A plain value type: the fields are the walk's, not the caller's. */
+typedef struct {
+	const uint8_t *s;
+	size_t end;
+	size_t base;       /* byte index of the block `stops` describes */
+	uint32_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+} iri_run;
+
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
+
+/* Classifies from `from` on; iri_run_next()'s slow half. */
+size_t iri_run_refill(iri_run *r, size_t from);
+
+/* The first byte index in [from, end) whose byte is not ASCII that ipath
+ * allows (RFC 3987 2.2: iunreserved, sub-delims, ":", "@", "/"; not "%"),
+ * or end.  Calls on one walk must not go backwards: from >= the last
+ * from passed. */
+static inline size_t iri_run_next(iri_run *r, size_t from)
+{
+	size_t k = from - r->base;
+	if (k < IRI_RUN_BLOCK_BYTES) {
+		uint32_t m = r->stops >> k;
+		if (m)
+			return from + (size_t)__builtin_ctz(m);
+		from = r->base + IRI_RUN_BLOCK_BYTES;
+	}
+	return iri_run_refill(r, from);
+}
+
+/* The same for one span, without a walk to keep. */
+size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
+
+/* The first byte index in [from, end) holding "/", "?" or "#" (where an
+ * authority ends, RFC 3986 3.2), or end. */
+size_t iri_run_authority(const uint8_t *s, size_t from, size_t end);
+
+#endif

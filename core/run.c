@@ -1,0 +1,113 @@
+/* Runs of ordinary ASCII (iri_run.h).  With SSE2 (every x86-64), a block of
+ * sixteen bytes is classified by a few comparisons; elsewhere the parser's
+ * class table answers byte by byte.  The last, shorter block of a span is
+ * copied into a padded one, so nothing past the end is read. */
+#include <string.h>
+
+#include "iri_parse.h"
+#include "iri_run.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* A bit per byte of the block that is not in ipath's ASCII.  Signed
+ * compares: bytes from 0x80 are negative, so "> 0x20" rules them out too. */
+static uint32_t path_stops(const uint8_t *block)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+#define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
+#define GT(c) _mm_cmpgt_epi8(v, _mm_set1_epi8(c))
+	__m128i one_off = _mm_or_si128(_mm_or_si128(_mm_or_si128(EQ('"'), EQ('#')), _mm_or_si128(EQ('%'), EQ('<'))),
+	                               _mm_or_si128(_mm_or_si128(EQ('>'), EQ('?')), EQ('`')));
+	/* "[" "\" "]" "^" (0x5B-0x5E); "{" "|" "}" and DEL (0x7B-0x7F) but "~". */
+	__m128i brackets = _mm_and_si128(GT(0x5A), _mm_cmplt_epi8(v, _mm_set1_epi8(0x5F)));
+	__m128i braces = _mm_andnot_si128(EQ('~'), GT(0x7A));
+	__m128i not_printable = _mm_andnot_si128(GT(0x20), _mm_set1_epi8(-1));
+	__m128i bad = _mm_or_si128(_mm_or_si128(one_off, brackets), _mm_or_si128(braces, not_printable));
+	return (uint32_t)_mm_movemask_epi8(bad);
+#undef EQ
+#undef GT
+}
+
+static uint32_t authority_stops(const uint8_t *block)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+	__m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
+	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+	return (uint32_t)_mm_movemask_epi8(hit);
+}
+
+#else
+
+static uint32_t path_stops(const uint8_t *block)
+{
+	const uint8_t allowed = iri_ascii_comp_mask[IRI_COMP_PATH];
+	uint32_t m = 0;
+	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++)
+		m |= (uint32_t)!(iri_ascii_class[block[k]] & allowed) << k;
+	return m;
+}
+
+static uint32_t authority_stops(const uint8_t *block)
+{
+	uint32_t m = 0;
+	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++)
+		m |= (uint32_t)(block[k] == '/' || block[k] == '?' || block[k] == '#') << k;
+	return m;
+}
+
+#endif
+
+/* The stops of the block at s[at..], which ends at end or after sixteen
+ * bytes; bit end - at is set when the end falls in or right after it. */
+static uint32_t block_stops(const uint8_t *s, size_t at, size_t end, uint32_t (*stops)(const uint8_t *))
+{
+	if (end - at > IRI_RUN_BLOCK_BYTES)
+		return stops(s + at);
+	uint8_t block[IRI_RUN_BLOCK_BYTES] = { 0 };
+	memcpy(block, s + at, end - at);
+	uint32_t tail = ((uint32_t)1 << (end - at)) - 1;
+	return (stops(block) & tail) | ((uint32_t)1 << (end - at));
+}
+
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
+{
+	r->s = s;
+	r->end = end;
+	/* Nothing classified: a base past every `from` makes the first call
+	 * refill (from - base wraps past the block). */
+	r->base = end + 1;
+	r->stops = 0;
+}
+
+size_t iri_run_refill(iri_run *r, size_t from)
+{
+	for (;; from += IRI_RUN_BLOCK_BYTES) {
+		if (from >= r->end) {
+			r->base = r->end;
+			r->stops = 1;   /* the end */
+			return r->end;
+		}
+		r->base = from;
+		r->stops = block_stops(r->s, from, r->end, path_stops);
+		if (r->stops)
+			return from + (size_t)__builtin_ctz(r->stops);
+	}
+}
+
+size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
+{
+	iri_run r;
+	iri_run_init(&r, s, end);
+	return iri_run_refill(&r, from);
+}
+
+size_t iri_run_authority(const uint8_t *s, size_t from, size_t end)
+{
+	for (; from < end; from += IRI_RUN_BLOCK_BYTES) {
+		uint32_t m = block_stops(s, from, end, authority_stops);
+		if (m)
+			return from + (size_t)__builtin_ctz(m);
+	}
+	return end;
+}

@@ -1,0 +1,68 @@
+/* core/run.c against the parser's class table: every byte value at every
+ * position of spans of every length from 0 to 40 (so each block size, the
+ * padded tail and the end bit are met), then random spans walked with
+ * iri_run_next() as quick.c walks them. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "iri_parse.h"
+#include "iri_run.h"
+#include "tcheck.h"
+
+enum { SPAN_MAX_BYTES = 40 };
+
+static size_t want_path(const uint8_t *s, size_t from, size_t end)
+{
+	while (from < end && iri_ascii_ok(IRI_COMP_PATH, s[from]))
+		from++;
+	return from;
+}
+
+static size_t want_authority(const uint8_t *s, size_t from, size_t end)
+{
+	while (from < end && s[from] != '/' && s[from] != '?' && s[from] != '#')
+		from++;
+	return from;
+}
+
+int main(void)
+{
+	uint8_t s[SPAN_MAX_BYTES + 1];
+	/* One odd byte in a run of plain ones ("a"; "-" for the authority). */
+	for (unsigned byte = 0; byte < 256; byte++)
+		for (size_t len = 0; len <= SPAN_MAX_BYTES; len++)
+			for (size_t at = 0; at <= len; at++) {
+				for (size_t from = 0; from <= len; from += 7) {
+					memset(s, 'a', sizeof s);
+					if (at < len)
+						s[at] = (uint8_t)byte;
+					s[len] = '%';   /* past the end: must not be seen */
+					CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
+					      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+					CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
+					      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+				}
+			}
+	/* Walks over random spans, as scan_tail() makes them: from each stop,
+	 * on past one to four bytes. */
+	srand(3987);
+	static const char pool[] = "abz09-._~!$&'()*+,;=:@/?#%\"<>[\\]^`{|} \x7f\x80\xc3\xa9\xe4\xb8\xad\x01";
+	for (int round = 0; round < 20000; round++) {
+		size_t len = (size_t)(rand() % (SPAN_MAX_BYTES + 1));
+		for (size_t k = 0; k < len; k++)
+			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
+		iri_run run;
+		iri_run_init(&run, s, len);
+		size_t i = (size_t)(rand() % (int)(len + 1));
+		for (;;) {
+			size_t got = iri_run_next(&run, i), want = want_path(s, i, len);
+			CHECK(got == want, "walk: round %d, from %zu of %zu: got %zu, want %zu", round, i, len, got, want);
+			if (got != want || got >= len)
+				break;
+			i = got + 1 + (size_t)(rand() % 4);
+			if (i > len)
+				i = len;
+		}
+	}
+	return tcheck_done("run");
+}
