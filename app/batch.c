@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -13,6 +15,7 @@
 #include "iri.h"
 #include "messages.h"
 #include "output.h"
+#include "parallel.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 
@@ -665,10 +668,111 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 	fn(b, text, len);
 }
 
+/* ---- a file on stdin, on several threads (parallel.h) --------------------- */
+
+typedef struct {
+	batch b;                /* the settings of the batch, its own state */
+	batch_fn fn;
+} batch_worker;
+
+typedef struct {
+	const batch *proto;
+	batch_fn fn;
+} batch_job;
+
+static void worker_free(void *p)
+{
+	batch_worker *w = p;
+	if (!w)
+		return;
+	iri_buf_fini(&w->b.out);
+	rnd_display_free(w->b.display);
+	iri_diags_free(w->b.extra);
+	iri_diags_free(w->b.diags);
+	iri_ctx_free(w->b.ctx);
+	free(w);
+}
+
+static void *worker_new(void *user)
+{
+	const batch_job *job = user;
+	batch_worker *w = malloc(sizeof *w);
+	if (!w)
+		return NULL;
+	w->b = *job->proto;
+	w->fn = job->fn;
+	iri_ctx_result cr;
+	w->b.ctx = iri_ctx_new(&cr);
+	w->b.diags = iri_diags_new();
+	w->b.extra = iri_diags_new();
+	w->b.display = rnd_display_new();
+	iri_buf_init(&w->b.out);
+	if (!w->b.ctx || !w->b.diags || !w->b.extra || !w->b.display) {
+		worker_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/* The lines of one chunk, as run_stdin() takes them. */
+static int worker_run(void *p, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err)
+{
+	batch_worker *w = p;
+	w->b.out_f = out;
+	w->b.err_f = err;
+	w->b.status = 0;
+	w->b.line = first_line;
+	for (size_t start = 0; start < len; w->b.line++) {
+		const char *nl = memchr(text + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		/* Read in place: stdin_line() only reads the line. */
+		iri_buf whole = { .data = (char *)text + start, .len = end - start, .alloc = end - start };
+		stdin_line(&w->b, w->fn, &whole, end - start > BATCH_MAX_LINE_BYTES);
+		start = end + 1;
+	}
+	return w->b.status;
+}
+
+/* stdin mapped and run on several threads when it is a file big enough to
+ * gain from them.  False when it was not (nothing read, nothing written). */
+static bool run_stdin_parallel(batch *b, batch_fn fn)
+{
+	int bad_env;
+	unsigned threads = par_threads(&bad_env);
+	if (bad_env)
+		/* TRANSLATORS: %d: the highest number of threads; %u: the number used instead. */
+		fprintf(stderr, _("irie: IRIE_JOBS must be a number from 1 to %d; using %u\n"), PAR_MAX_THREADS, threads);
+	struct stat st;
+	off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
+	if (threads < 2 || at < 0 || fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= at)
+		return false;
+	long page = sysconf(_SC_PAGESIZE);
+	off_t map_at = page > 0 ? at / page * page : 0;   /* mmap's offset is whole pages */
+	size_t map_bytes = (size_t)(st.st_size - map_at);
+	void *map = mmap(NULL, map_bytes, PROT_READ, MAP_PRIVATE, STDIN_FILENO, map_at);
+	if (map == MAP_FAILED)
+		return false;
+	madvise(map, map_bytes, MADV_SEQUENTIAL);
+	batch_job job = { b, fn };
+	par_job pj = { worker_new, worker_free, worker_run, &job };
+	int status = par_run(&pj, (const char *)map + (at - map_at), (size_t)(st.st_size - at), threads);
+	munmap(map, map_bytes);
+	if (status < 0)
+		return false;
+	/* Read to the end, as a reading loop would have left it. */
+	lseek(STDIN_FILENO, st.st_size, SEEK_SET);
+	if (status > b->status)
+		b->status = status;
+	return true;
+}
+
 /* Reads stdin line by line with a cap; a longer line is reported, an empty
- * result line keeps the output aligned, and reading goes on. */
+ * result line keeps the output aligned, and reading goes on.  A big file is
+ * run on several threads instead. */
 static void run_stdin(batch *b, batch_fn fn)
 {
+	if (run_stdin_parallel(b, fn))
+		return;
 	iri_buf line;
 	iri_buf_init(&line);
 	line.cap = BATCH_MAX_LINE_BYTES;

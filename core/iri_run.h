@@ -51,4 +51,7 @@ size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
  * authority ends, RFC 3986 3.2), or end. */
 size_t iri_run_authority(const uint8_t *s, size_t from, size_t end);
 
+/* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
+size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);
+
 #endif

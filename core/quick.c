@@ -372,7 +372,10 @@ static bool scan_tail(quick *q, size_t i)
 		size_t n = scan_stop(q, comp, i, q->len, true);
 		if (n == 0)
 			return false;
-		i += n;
+		/* A word of non-ASCII letters goes on without the walk. */
+		for (i += n; i < q->len && s[i] >= 0x80; i += n)
+			if ((n = scan_nonascii(q, comp, i, q->len, true)) == 0)
+				return false;
 	}
 	if (has_dot_segment(s, path_start, path_end))
 		lower(q);                    /* DOT_SEGMENT */

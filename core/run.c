@@ -37,7 +37,33 @@ static uint32_t authority_stops(const uint8_t *block)
 	return (uint32_t)_mm_movemask_epi8(hit);
 }
 
+size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte)
+{
+	const __m128i want = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
+	size_t n = 0, i = 0;
+	while (len - i >= IRI_RUN_BLOCK_BYTES) {
+		/* Byte counters (a match is -1, subtracted) for at most 255
+		 * blocks, then summed eight bytes at a time (psadbw). */
+		__m128i counts = zero;
+		for (unsigned k = 0; k < 255 && len - i >= IRI_RUN_BLOCK_BYTES; k++, i += IRI_RUN_BLOCK_BYTES)
+			counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), want));
+		__m128i sums = _mm_sad_epu8(counts, zero);
+		n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+	}
+	for (; i < len; i++)
+		n += s[i] == byte;
+	return n;
+}
+
 #else
+
+size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == byte;
+	return n;
+}
 
 static uint32_t path_stops(const uint8_t *block)
 {

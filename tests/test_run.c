@@ -64,5 +64,15 @@ int main(void)
 				i = len;
 		}
 	}
+	/* Counting a byte: lengths around the 255-block rounds of the counters. */
+	static uint8_t big[255 * 16 * 2 + 40];
+	for (size_t k = 0; k < sizeof big; k++)
+		big[k] = rand() % 3 ? '\n' : (uint8_t)(rand() % 256);
+	for (size_t len = 0; len <= sizeof big; len += len < 64 ? 1 : 97) {
+		size_t want = 0;
+		for (size_t k = 0; k < len; k++)
+			want += big[k] == '\n';
+		CHECK(iri_run_count(big, len, '\n') == want, "count: %zu bytes", len);
+	}
 	return tcheck_done("run");
 }

@@ -1,0 +1,263 @@
+/* Chunks of lines on several threads, written in input order (parallel.h).
+ *
+ * Slots form a ring of WINDOW chunks.  The calling thread cuts the next
+ * chunk into a free slot (counting its lines, so each chunk knows its first
+ * line number), threads take ready slots in order, and the calling thread
+ * writes done slots in order.  One mutex guards the ring; two condition
+ * variables wake the threads (a chunk is ready) and the writer (one is done). */
+#define _GNU_SOURCE   /* fopencookie */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "iri_buf.h"
+#include "iri_run.h"
+#include "parallel.h"
+
+/* Big enough that a chunk's bookkeeping is noise, small enough that a
+ * few in flight stay a small part of the memory. */
+#define CHUNK_BYTES ((size_t)256 * 1024)
+/* Pages read are given back this many bytes at a time. */
+#define DROP_BYTES ((uintptr_t)4 * 1024 * 1024)
+
+typedef enum { SLOT_EMPTY, SLOT_READY, SLOT_RUNNING, SLOT_DONE } slot_state;
+
+typedef struct {
+	slot_state state;
+	const char *text;
+	size_t len;
+	unsigned long first_line;
+	iri_buf out, err;         /* kept from chunk to chunk: no allocation once warm */
+	int status;               /* the run's, or -1 when its buffers failed */
+} slot;
+
+typedef struct par par;
+
+typedef struct {
+	par *p;
+	void *worker;
+	pthread_t thread;
+	bool started;
+} thread_arg;
+
+struct par {
+	const par_job *job;
+	pthread_mutex_t lock;
+	pthread_cond_t ready;     /* a slot became ready, or the input ended */
+	pthread_cond_t done;      /* a slot is done */
+	slot *slots;
+	size_t window;            /* slots in the ring */
+	size_t next_take;         /* the next chunk a thread takes */
+	size_t cut;               /* chunks cut so far */
+	bool input_ended;         /* no chunk will be cut any more */
+};
+
+static ssize_t buf_write(void *cookie, const char *data, size_t n_bytes)
+{
+	return iri_buf_append(cookie, data, n_bytes) ? (ssize_t)n_bytes : -1;
+}
+
+/* A stream that appends to b. */
+static FILE *buf_stream(iri_buf *b)
+{
+	static const cookie_io_functions_t io = { .write = buf_write };
+	iri_buf_reset(b);
+	return fopencookie(b, "w", io);
+}
+
+/* One chunk on a thread: the command's output into two memory streams. */
+static void run_slot(const par_job *job, void *worker, slot *s)
+{
+	FILE *out = buf_stream(&s->out);
+	FILE *err = out ? buf_stream(&s->err) : NULL;
+	if (!out || !err) {
+		if (out)
+			fclose(out);
+		s->status = -1;
+		return;
+	}
+	/* The streams are this thread's alone: no lock per call. */
+	__fsetlocking(out, FSETLOCKING_BYCALLER);
+	__fsetlocking(err, FSETLOCKING_BYCALLER);
+	s->status = job->run(worker, s->text, s->len, s->first_line, out, err);
+	/* A stream that could not grow lost output: the chunk fails whole. */
+	bool lost = fclose(out) != 0;
+	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)
+		s->status = -1;
+}
+
+static void *thread_main(void *arg)
+{
+	thread_arg *t = arg;
+	par *p = t->p;
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (p->next_take == p->cut && !p->input_ended)
+			pthread_cond_wait(&p->ready, &p->lock);
+		if (p->next_take == p->cut)
+			break;   /* the input ended and every chunk is taken */
+		slot *s = &p->slots[p->next_take++ % p->window];
+		s->state = SLOT_RUNNING;
+		pthread_mutex_unlock(&p->lock);
+		run_slot(p->job, t->worker, s);
+		pthread_mutex_lock(&p->lock);
+		s->state = SLOT_DONE;
+		pthread_cond_signal(&p->done);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Lines in text[0..len): its newlines, and one more for an unended last line. */
+static unsigned long count_lines(const char *text, size_t len)
+{
+	unsigned long n = (unsigned long)iri_run_count((const uint8_t *)text, len, '\n');
+	if (len > 0 && text[len - 1] != '\n')
+		n++;
+	return n;
+}
+
+/* Writes a done slot and frees its buffers; returns its status. */
+static int write_slot(slot *s)
+{
+	int status = s->status;
+	if (status < 0) {
+		unsigned long lines = count_lines(s->text, s->len);
+		/* TRANSLATORS: %lu: the first and last line numbers of the lines whose output is missing. */
+		fprintf(stderr, _("irie: out of memory: no output for lines %lu to %lu\n"), s->first_line,
+			s->first_line + (lines ? lines - 1 : 0));
+		status = 1;
+	} else {
+		if (s->out.len)
+			fwrite(s->out.data, 1, s->out.len, stdout);
+		if (s->err.len)
+			fwrite(s->err.data, 1, s->err.len, stderr);
+	}
+	s->state = SLOT_EMPTY;
+	return status;
+}
+
+unsigned par_threads(int *bad_env)
+{
+	*bad_env = 0;
+	const char *env = getenv("IRIE_JOBS");
+	if (env && *env) {
+		char *end;
+		unsigned long n = strtoul(env, &end, 10);
+		if (*end == '\0' && n >= 1 && n <= PAR_MAX_THREADS)
+			return (unsigned)n;
+		*bad_env = 1;
+	}
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	if (online < 1)
+		return 1;
+	return online > PAR_MAX_THREADS ? PAR_MAX_THREADS : (unsigned)online;
+}
+
+int par_run(const par_job *job, const char *text, size_t len, unsigned threads)
+{
+	if (threads < 2 || len < 2 * CHUNK_BYTES)
+		return -1;
+	int status = -1;
+	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
+	thread_arg *args = calloc(threads, sizeof *args);
+	p.slots = calloc(p.window, sizeof *p.slots);
+	if (!args || !p.slots)
+		goto cleanup;
+	for (size_t k = 0; k < p.window; k++) {
+		iri_buf_init(&p.slots[k].out);
+		iri_buf_init(&p.slots[k].err);
+	}
+	for (unsigned k = 0; k < threads; k++)
+		if ((args[k].worker = job->worker_new(job->user)) == NULL)
+			goto cleanup;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.ready, NULL);
+	pthread_cond_init(&p.done, NULL);
+	unsigned started = 0;
+	for (unsigned k = 0; k < threads; k++) {
+		args[k].p = &p;
+		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
+		started += args[k].started;
+	}
+	if (started == 0) {
+		pthread_cond_destroy(&p.done);
+		pthread_cond_destroy(&p.ready);
+		pthread_mutex_destroy(&p.lock);
+		goto cleanup;
+	}
+	/* From here on output is written: the status is the chunks'. */
+	status = 0;
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t page_bytes = page > 0 ? (uintptr_t)page : 4096;
+	uintptr_t dropped = (uintptr_t)text / page_bytes * page_bytes;   /* pages given back below this */
+	size_t at = 0, written = 0;
+	unsigned long line = 1;
+	pthread_mutex_lock(&p.lock);
+	for (;;) {
+		/* Cut chunks into free slots while the ring has room. */
+		while (at < len && p.cut - written < p.window) {
+			size_t end = len - at <= CHUNK_BYTES ? len : at + CHUNK_BYTES;
+			const char *nl = end < len ? memchr(text + end, '\n', len - end) : NULL;
+			end = end < len ? (nl ? (size_t)(nl - text) + 1 : len) : len;
+			slot *s = &p.slots[p.cut % p.window];
+			s->text = text + at;
+			s->len = end - at;
+			s->first_line = line;
+			pthread_mutex_unlock(&p.lock);
+			line += count_lines(text + at, end - at);
+			pthread_mutex_lock(&p.lock);
+			s->state = SLOT_READY;
+			p.cut++;
+			at = end;
+			pthread_cond_signal(&p.ready);
+		}
+		if (at == len && !p.input_ended) {
+			p.input_ended = true;
+			pthread_cond_broadcast(&p.ready);
+		}
+		if (written == p.cut && at == len)
+			break;
+		slot *s = &p.slots[written % p.window];
+		while (s->state != SLOT_DONE)
+			pthread_cond_wait(&p.done, &p.lock);
+		pthread_mutex_unlock(&p.lock);
+		uintptr_t chunk_end = (uintptr_t)(s->text + s->len);
+		int st = write_slot(s);
+		if (st > status)
+			status = st;
+		/* No thread reads below this chunk's end any more: its whole pages
+		 * leave memory, which stays flat on a file of any size. */
+		uintptr_t upto = chunk_end / page_bytes * page_bytes;
+		if (upto > dropped && upto - dropped >= DROP_BYTES) {   /* few calls: each stops every CPU */
+			madvise((void *)dropped, upto - dropped, MADV_DONTNEED);
+			dropped = upto;
+		}
+		pthread_mutex_lock(&p.lock);
+		written++;
+	}
+	pthread_mutex_unlock(&p.lock);
+	for (unsigned k = 0; k < threads; k++)
+		if (args[k].started)
+			pthread_join(args[k].thread, NULL);
+	pthread_cond_destroy(&p.done);
+	pthread_cond_destroy(&p.ready);
+	pthread_mutex_destroy(&p.lock);
+cleanup:
+	if (args)
+		for (unsigned k = 0; k < threads; k++)
+			job->worker_free(args[k].worker);
+	free(args);
+	for (size_t k = 0; p.slots && k < p.window; k++) {
+		iri_buf_fini(&p.slots[k].out);
+		iri_buf_fini(&p.slots[k].err);
+	}
+	free(p.slots);
+	return status;
+}

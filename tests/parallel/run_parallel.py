@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""A file on stdin run on several threads (app/parallel.c) gives, byte for
+byte, what one thread gives: stdout, stderr and the exit status, for every
+line-based batch command.  The input is the benchmark corpus with awkward
+lines put where the 256 KiB chunks are cut: a line longer than a chunk,
+CRLF, empty lines, bad lines, a NUL, bytes that are not UTF-8, a BOM first,
+and a last line without its newline.  Also: stdin opened part way into the
+file starts there and is left at its end, and a bad IRIE_JOBS is reported.
+
+Under IRIE_TEST_WRAPPER (valgrind, see tests/cli/run_cases.py) only the
+threaded runs of three commands are wrapped, and anything the wrapper
+reports in IRIE_TEST_LOG_DIR fails the test.
+
+Usage: run_parallel.py IRIE CORPUS"""
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+CHUNK_BYTES = 256 * 1024
+COMMANDS = [
+    ["to-uri"], ["to-uri", "--nfc"], ["to-iri"], ["check"], ["--json", "check"],
+    ["--json", "to-uri"], ["host"], ["explain"], ["compare"],
+    ["resolve", "http://a.example/b/c?q"], ["show"], ["display"],
+]
+AWKWARD = [
+    b"", b"http://example.com/a b", b"http://example.com/crlf\r",
+    b"http://ex\x00ample.com/", b"http://example.com/\xff\xfe", b"\t",
+    b"http://[::1]:99999/", "http://\u05d0\u05d1.example/\u05d2?\u05d3#x".encode(),
+    b"http://example.com/\t" + "http://example.com/%7e".encode(),
+    b"relative/path", b"%", b"http://a..b/", "https://\u0431\u0443\u043a\u0432\u0430.\u0440\u0444/".encode(),
+]
+failures = 0
+
+
+def fail(why):
+    global failures
+    failures += 1
+    print("FAIL:", why)
+
+
+def build_input(corpus_path):
+    lines = open(corpus_path, "rb").read().split(b"\n")[:-1]
+    out = bytearray(b"\xef\xbb\xbfhttp://bom.example/first\n")
+    k = 0
+    for i, line in enumerate(lines):
+        out += line + b"\n"
+        # Awkward lines where chunks are cut, and a line longer than a chunk.
+        if len(out) // CHUNK_BYTES != (len(out) - len(line) - 1) // CHUNK_BYTES:
+            for extra in AWKWARD:
+                out += extra + b"\n"
+            if k == 1:
+                out += b"http://example.com/" + b"a" * (CHUNK_BYTES + 1000) + b"\n"
+            k += 1
+        if len(out) > 3 * CHUNK_BYTES + 50000:
+            break
+    out += b"http://example.com/no-newline"
+    return bytes(out)
+
+
+WRAPPER = shlex.split(os.environ.get("IRIE_TEST_WRAPPER", ""))
+WRAPPED_COMMANDS = [["to-uri"], ["check"], ["--json", "to-uri"]]
+
+
+def run(irie, args, path, jobs, offset=0, log_dir=None):
+    env = dict(os.environ, IRIE_JOBS=str(jobs), LC_ALL="C.UTF-8", LANGUAGE="")
+    words = [irie] + args
+    if log_dir:
+        env["IRIE_TEST_LOG_DIR"] = log_dir
+        words = WRAPPER + words
+    with open(path, "rb") as f:
+        f.seek(offset)
+        r = subprocess.run(words, stdin=f, capture_output=True, env=env, timeout=3000)
+        left_at = os.lseek(f.fileno(), 0, os.SEEK_CUR)
+    return r.returncode, r.stdout, r.stderr, left_at
+
+
+def main():
+    irie, corpus = sys.argv[1], sys.argv[2]
+    data = build_input(corpus)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "input.txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        checks = 0
+        log_dir = os.path.join(tmp, "wrapper-logs")
+        os.mkdir(log_dir)
+        for args in WRAPPED_COMMANDS if WRAPPER else COMMANDS:
+            one = run(irie, args, path, 1)
+            if not one[1]:
+                fail(f"{' '.join(args)}: no output at all")
+            for jobs in (2,) if WRAPPER else (2, 3):
+                many = run(irie, args, path, jobs, log_dir=log_dir if WRAPPER else None)
+                checks += 1
+                for name, a, b in (("exit status", one[0], many[0]), ("stdout", one[1], many[1]),
+                                   ("stderr", one[2], many[2])):
+                    if a != b:
+                        fail(f"{' '.join(args)} with IRIE_JOBS={jobs}: {name} differs from one thread's")
+        for name in sorted(os.listdir(log_dir)):
+            with open(os.path.join(log_dir, name), "rb") as f:
+                report = f.read()
+            if report.strip():
+                fail(f"{WRAPPER[0]} reported ({name}):\n" + report[:20000].decode("utf-8", "replace"))
+        if WRAPPER:
+            print(f"parallel: {checks} comparisons under {WRAPPER[0]}, {failures} failed")
+            return 1 if failures else 0
+        # stdin part way into the file: read from there, left at the end.
+        offset = len(data) // 3
+        one = run(irie, ["to-uri"], path, 1, offset)
+        many = run(irie, ["to-uri"], path, 2, offset)
+        checks += 1
+        if one[:3] != many[:3]:
+            fail("to-uri from an offset: output differs from one thread's")
+        if many[3] != len(data) or one[3] != len(data):
+            fail(f"stdin left at {many[3]} (one thread: {one[3]}), not at the end, {len(data)}")
+        # A bad IRIE_JOBS is said, and the run goes on.
+        code, out, err, _ = run(irie, ["check"], path, "lots")
+        checks += 1
+        if b"IRIE_JOBS" not in err or out != run(irie, ["check"], path, 1)[1]:
+            fail("IRIE_JOBS=lots: no message, or different output")
+    print(f"parallel: {checks} comparisons, {failures} failed ({len(data)} bytes of input)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
