@@ -151,7 +151,7 @@ static void cmd_to_uri(batch *b, const char *text, size_t len)
 	/* Text output needs only the URI and the errors: an ordinary line is
 	 * settled by the quick lane (core/iri_quick.h), the rest below. */
 	if (!b->json && !b->to_uri.nfc && b->to_uri.host == IRI_HOSTMODE_IDNA &&
-	    iri_quick_scan(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
+	    iri_quick_scan_errors(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
 		print_result(b, b->out.data ? b->out.data : "", b->out.len);
 		return;
 	}
@@ -673,6 +673,7 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 typedef struct {
 	batch b;                /* the settings of the batch, its own state */
 	batch_fn fn;
+	bool borrowed;          /* the state is the batch's own (thread 0) */
 } batch_worker;
 
 typedef struct {
@@ -686,6 +687,10 @@ static void worker_free(void *p)
 	if (!w)
 		return;
 	iri_buf_fini(&w->b.out);
+	if (w->borrowed) {
+		free(w);
+		return;
+	}
 	rnd_display_free(w->b.display);
 	iri_diags_free(w->b.extra);
 	iri_diags_free(w->b.diags);
@@ -693,7 +698,7 @@ static void worker_free(void *p)
 	free(w);
 }
 
-static void *worker_new(void *user)
+static void *worker_new(void *user, unsigned index)
 {
 	const batch_job *job = user;
 	batch_worker *w = malloc(sizeof *w);
@@ -701,12 +706,17 @@ static void *worker_new(void *user)
 		return NULL;
 	w->b = *job->proto;
 	w->fn = job->fn;
+	/* The first thread uses the batch's own state, idle meanwhile: one
+	 * ICU context fewer to open. */
+	w->borrowed = index == 0;
+	iri_buf_init(&w->b.out);   /* never shared: it may move as it grows */
+	if (w->borrowed)
+		return w;
 	iri_ctx_result cr;
 	w->b.ctx = iri_ctx_new(&cr);
 	w->b.diags = iri_diags_new();
 	w->b.extra = iri_diags_new();
 	w->b.display = rnd_display_new();
-	iri_buf_init(&w->b.out);
 	if (!w->b.ctx || !w->b.diags || !w->b.extra || !w->b.display) {
 		worker_free(w);
 		return NULL;

@@ -41,6 +41,7 @@ typedef struct par par;
 
 typedef struct {
 	par *p;
+	unsigned index;
 	void *worker;
 	pthread_t thread;
 	bool started;
@@ -56,6 +57,8 @@ struct par {
 	size_t next_take;         /* the next chunk a thread takes */
 	size_t cut;               /* chunks cut so far */
 	bool input_ended;         /* no chunk will be cut any more */
+	unsigned workers_made;    /* threads whose state is made */
+	unsigned workers_failed;  /* threads whose state could not be made */
 };
 
 static ssize_t buf_write(void *cookie, const char *data, size_t n_bytes)
@@ -96,8 +99,16 @@ static void *thread_main(void *arg)
 {
 	thread_arg *t = arg;
 	par *p = t->p;
+	/* Each thread makes its own state, all at once (ICU's objects take a
+	 * while to open); the writer starts once one is made. */
+	t->worker = p->job->worker_new(p->job->user, t->index);
 	pthread_mutex_lock(&p->lock);
-	for (;;) {
+	if (t->worker)
+		p->workers_made++;
+	else
+		p->workers_failed++;
+	pthread_cond_signal(&p->done);
+	while (t->worker) {
 		while (p->next_take == p->cut && !p->input_ended)
 			pthread_cond_wait(&p->ready, &p->lock);
 		if (p->next_take == p->cut)
@@ -174,19 +185,28 @@ int par_run(const par_job *job, const char *text, size_t len, unsigned threads)
 		iri_buf_init(&p.slots[k].out);
 		iri_buf_init(&p.slots[k].err);
 	}
-	for (unsigned k = 0; k < threads; k++)
-		if ((args[k].worker = job->worker_new(job->user)) == NULL)
-			goto cleanup;
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.ready, NULL);
 	pthread_cond_init(&p.done, NULL);
 	unsigned started = 0;
 	for (unsigned k = 0; k < threads; k++) {
 		args[k].p = &p;
+		args[k].index = k;
 		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
 		started += args[k].started;
 	}
-	if (started == 0) {
+	/* One thread ready is enough to start; the others join as they can. */
+	pthread_mutex_lock(&p.lock);
+	while (p.workers_made == 0 && p.workers_failed < started)
+		pthread_cond_wait(&p.done, &p.lock);
+	bool none = p.workers_made == 0;
+	if (none)
+		p.input_ended = true;   /* the threads that started end at once */
+	pthread_mutex_unlock(&p.lock);
+	if (none) {
+		for (unsigned k = 0; k < threads; k++)
+			if (args[k].started)
+				pthread_join(args[k].thread, NULL);
 		pthread_cond_destroy(&p.done);
 		pthread_cond_destroy(&p.ready);
 		pthread_mutex_destroy(&p.lock);

@@ -12,8 +12,9 @@
 #include <stdio.h>
 
 typedef struct {
-	/* One state per thread, made on the calling thread; NULL: failed. */
-	void *(*worker_new)(void *user);
+	/* One state per thread (index 0, 1, ...), made on that thread; NULL:
+	 * failed, and the thread takes no chunk. */
+	void *(*worker_new)(void *user, unsigned index);
 	void (*worker_free)(void *worker);
 	/* Runs the command on text[0..len): whole lines, the last one maybe
 	 * without its newline; the first is line first_line of the input.

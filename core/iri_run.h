@@ -44,7 +44,8 @@ static inline size_t iri_run_next(iri_run *r, size_t from)
 	return iri_run_refill(r, from);
 }
 
-/* The same for one span, without a walk to keep. */
+/* The same for one span, without a walk to keep.  Here and below, s[0..end)
+ * is read (bytes before from too), nothing past end. */
 size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
 
 /* The first byte index in [from, end) holding "/", "?" or "#" (where an

@@ -26,6 +26,7 @@ typedef enum {
 	IRI_MEMO_TO_UNICODE,
 	IRI_MEMO_HOST_DIAGS,               /* iri_host_diagnose()'s findings */
 	IRI_MEMO_QUICK_HOST,               /* quick.c's outcome for a non-ASCII host */
+	IRI_MEMO_QUICK_HOST_ERRORS,        /* the same, looking for errors only */
 } iri_memo_kind;
 
 typedef struct iri_memo iri_memo;

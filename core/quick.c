@@ -37,6 +37,7 @@ typedef struct {
 	iri_buf *uri;                 /* may be NULL; else room for 3 bytes per input byte left */
 	size_t copied;                /* input bytes [0, copied) are in uri */
 	iri_quick_verdict verdict;
+	bool errors_only;             /* iri_quick_scan_errors() */
 	size_t nonascii_bytes, nonascii_cps;
 } quick;
 
@@ -209,11 +210,11 @@ typedef struct {
 	uint8_t verdict;
 } quick_host;
 
-static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he, quick_host *out)
+static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he, bool errors_only, quick_host *out)
 {
 	const char *h = (const char *)s + hs;
 	size_t n = he - hs;
-	quick hq = { .ctx = ctx, .s = s, .len = he, .verdict = IRI_QUICK_CLEAN };
+	quick hq = { .ctx = ctx, .s = s, .len = he, .verdict = IRI_QUICK_CLEAN, .errors_only = errors_only };
 	memset(out, 0, sizeof *out);
 	out->verdict = IRI_QUICK_FULL;
 	if (iri_host_has_empty_label(h, n))
@@ -222,7 +223,10 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 		return;
 	iri_diags *d = ctx->quick_diags;
 	iri_diags_clear(d);
-	iri_host_diagnose(ctx, (const char *)s, hs, he, d);
+	if (errors_only)
+		iri_host_diagnose_errors(ctx, (const char *)s, hs, he, d);
+	else
+		iri_host_diagnose(ctx, (const char *)s, hs, he, d);
 	for (size_t i = 0; i < iri_diags_count(d); i++) {
 		if (iri_diags_get(d, i)->severity == IRI_SEV_ERROR)
 			return;
@@ -254,20 +258,21 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 	 * outcome -- a verdict byte, the code point counts, the A-labels. */
 	quick_host done;
 	size_t value_bytes;
-	const char *value = iri_memo_get(q->ctx->memo, IRI_MEMO_QUICK_HOST, (const char *)h, n, &value_bytes);
+	const iri_memo_kind kind = q->errors_only ? IRI_MEMO_QUICK_HOST_ERRORS : IRI_MEMO_QUICK_HOST;
+	const char *value = iri_memo_get(q->ctx->memo, kind, (const char *)h, n, &value_bytes);
 	bool hit = value && value_bytes >= sizeof done;
 	if (hit) {
 		memcpy(&done, value, sizeof done);
 		hit = value_bytes == sizeof done + done.ace_bytes;   /* a whole entry, as written below */
 	}
 	if (!hit) {
-		quick_host_work(q->ctx, q->s, hs, he, &done);
+		quick_host_work(q->ctx, q->s, hs, he, q->errors_only, &done);
 		iri_buf *v = &q->ctx->memo_value;
 		iri_buf_reset(v);
 		iri_buf_append(v, (const char *)&done, sizeof done);
 		iri_buf_append(v, q->ctx->tmp[2].data ? q->ctx->tmp[2].data : "", done.ace_bytes);
 		if (!v->failed)
-			iri_memo_put(q->ctx->memo, IRI_MEMO_QUICK_HOST, (const char *)h, n, v->data, v->len);
+			iri_memo_put(q->ctx->memo, kind, (const char *)h, n, v->data, v->len);
 		value = v->data;   /* the A-labels follow, as in the memo */
 	}
 	if (done.verdict == IRI_QUICK_FULL)
@@ -382,9 +387,10 @@ static bool scan_tail(quick *q, size_t i)
 	return true;
 }
 
-iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
+static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only)
 {
-	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN };
+	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
+		.errors_only = errors_only };
 	if (uri) {
 		iri_buf_reset(uri);
 		if (len > SIZE_MAX / 4 || !iri_buf_reserve(uri, 3 * len + 1))
@@ -410,5 +416,17 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
 	size_t cps = len - q.nonascii_bytes + q.nonascii_cps, uri_chars = len + 2 * q.nonascii_bytes;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= IRI_CHECK_EXPANSION_MIN_CHARS)
 		lower(&q);
+	if (errors_only)
+		lower(&q);   /* warnings were not all looked for: never CLEAN */
 	return q.verdict;
+}
+
+iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
+{
+	return quick_scan(ctx, text, len, uri, false);
+}
+
+iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
+{
+	return quick_scan(ctx, text, len, uri, true);
 }

@@ -85,15 +85,20 @@ static uint32_t authority_stops(const uint8_t *block)
 #endif
 
 /* The stops of the block at s[at..], which ends at end or after sixteen
- * bytes; bit end - at is set when the end falls in or right after it. */
-static uint32_t block_stops(const uint8_t *s, size_t at, size_t end, uint32_t (*stops)(const uint8_t *))
+ * bytes; bit end - at is set when the end falls in or right after it.  A
+ * short last block is read as the sixteen bytes before end, shifted, when
+ * the span has them, else from a padded copy. */
+#define BLOCK_STOPS(stops, s, at, end) \
+	((end) - (at) > IRI_RUN_BLOCK_BYTES ? stops((s) + (at)) \
+	 : (end) >= IRI_RUN_BLOCK_BYTES ? \
+		(stops((s) + (end) - IRI_RUN_BLOCK_BYTES) >> (IRI_RUN_BLOCK_BYTES - ((end) - (at)))) | (uint32_t)1 << ((end) - (at)) \
+	 : padded_stops(stops, (s) + (at), (end) - (at)))
+
+static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *s, size_t n)
 {
-	if (end - at > IRI_RUN_BLOCK_BYTES)
-		return stops(s + at);
 	uint8_t block[IRI_RUN_BLOCK_BYTES] = { 0 };
-	memcpy(block, s + at, end - at);
-	uint32_t tail = ((uint32_t)1 << (end - at)) - 1;
-	return (stops(block) & tail) | ((uint32_t)1 << (end - at));
+	memcpy(block, s, n);
+	return (stops(block) & (((uint32_t)1 << n) - 1)) | (uint32_t)1 << n;
 }
 
 void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
@@ -115,7 +120,7 @@ size_t iri_run_refill(iri_run *r, size_t from)
 			return r->end;
 		}
 		r->base = from;
-		r->stops = block_stops(r->s, from, r->end, path_stops);
+		r->stops = BLOCK_STOPS(path_stops, r->s, from, r->end);
 		if (r->stops)
 			return from + (size_t)__builtin_ctz(r->stops);
 	}
@@ -131,7 +136,7 @@ size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
 size_t iri_run_authority(const uint8_t *s, size_t from, size_t end)
 {
 	for (; from < end; from += IRI_RUN_BLOCK_BYTES) {
-		uint32_t m = block_stops(s, from, end, authority_stops);
+		uint32_t m = BLOCK_STOPS(authority_stops, s, from, end);
 		if (m)
 			return from + (size_t)__builtin_ctz(m);
 	}

@@ -34,6 +34,7 @@ static const struct {
 	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_NO_ERRORS },   /* bidi rules looked at */
 	{ u8"http://example.com/e\u0301", IRI_QUICK_NO_ERRORS },         /* NOT_NFC */
 	{ u8"http://example.com/\uFF21", IRI_QUICK_NO_ERRORS },          /* NOT_NFKC */
+	{ u8"http://p\u0430ypal.com/", IRI_QUICK_NO_ERRORS },            /* MIXED_SCRIPT, CONFUSABLE (UTS #39) */
 	/* The full path's. */
 	{ "", IRI_QUICK_FULL },
 	{ "//example.com/", IRI_QUICK_FULL },                            /* no scheme */
@@ -63,8 +64,8 @@ static const struct {
 typedef struct {
 	iri_ctx *ctx, *quick_ctx;   /* two contexts: neither memo answers for the other side */
 	iri_diags *diags;
-	iri_buf quick, full;
-	size_t lines, decided, clean;
+	iri_buf quick, full, errors_uri;
+	size_t lines, decided, clean, errors_decided;
 } run;
 
 /* The comparison; returns the verdict. */
@@ -87,6 +88,19 @@ static iri_quick_verdict compare(run *r, const char *in, size_t len, const char 
 		r->decided++;
 		r->clean += v == IRI_QUICK_CLEAN;
 	}
+	/* The errors-only lane: never CLEAN, decides whatever the lane does,
+	 * the same URI; NO_ERRORS is held to iri_check as above. */
+	iri_quick_verdict ve = iri_quick_scan_errors(r->quick_ctx, in, len, &r->errors_uri);
+	CHECK(ve != IRI_QUICK_CLEAN, "%s: the errors-only lane said CLEAN: %s", where, tcheck_esc(in, len));
+	CHECK(v == IRI_QUICK_FULL || ve == IRI_QUICK_NO_ERRORS, "%s: %s, but the errors-only lane %s: %s", where,
+		iri_quick_verdict_name(v), iri_quick_verdict_name(ve), tcheck_esc(in, len));
+	CHECK(ve == IRI_QUICK_FULL || !iri_diags_has_errors(r->diags), "%s: errors-only %s but an error: %s", where,
+		iri_quick_verdict_name(ve), tcheck_esc(in, len));
+	if (v != IRI_QUICK_FULL && ve != IRI_QUICK_FULL)
+		CHECK(r->errors_uri.len == r->quick.len &&
+		      (r->quick.len == 0 || memcmp(r->errors_uri.data, r->quick.data, r->quick.len) == 0),
+		      "%s: the errors-only lane's URI differs: %s", where, tcheck_esc(in, len));
+	r->errors_decided += ve != IRI_QUICK_FULL;
 	r->lines++;
 	return v;
 }
@@ -122,6 +136,7 @@ int main(int argc, char **argv)
 	run r = { .ctx = iri_ctx_new(NULL), .quick_ctx = iri_ctx_new(NULL), .diags = iri_diags_new() };
 	iri_buf_init(&r.quick);
 	iri_buf_init(&r.full);
+	iri_buf_init(&r.errors_uri);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "case %zu", i);
@@ -131,8 +146,10 @@ int main(int argc, char **argv)
 	}
 	for (int a = 1; a < argc; a++)
 		run_file(&r, argv[a]);
+	printf("errors-only lane: %zu of %zu inputs decided\n", r.errors_decided, r.lines);
 	iri_buf_fini(&r.quick);
 	iri_buf_fini(&r.full);
+	iri_buf_fini(&r.errors_uri);
 	iri_diags_free(r.diags);
 	iri_ctx_free(r.ctx);
 	iri_ctx_free(r.quick_ctx);

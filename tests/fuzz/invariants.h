@@ -498,6 +498,19 @@ static inline void inv_check(const uint8_t *data, size_t len)
 		INV_REQUIRE("quick", inv_buf_eq(&quick_uri, &full_uri), "URI \"%s\", iri_to_uri gives \"%s\"",
 			inv_buf_data(&quick_uri), inv_buf_data(&full_uri));
 	}
+	/* The errors-only lane: never CLEAN, decides whatever the lane does,
+	 * no error where it decides, the same URI. */
+	iri_quick_verdict ve = iri_quick_scan_errors(inv_quick_ctx(), text, len, &quick_uri);
+	INV_REQUIRE("quick", ve != IRI_QUICK_CLEAN, "the errors-only lane said CLEAN");
+	INV_REQUIRE("quick", v == IRI_QUICK_FULL || ve != IRI_QUICK_FULL, "%s, but the errors-only lane gave up",
+		iri_quick_verdict_name(v));
+	INV_REQUIRE("quick", ve == IRI_QUICK_FULL || !iri_diags_has_errors(diags),
+		"errors-only %s but check found an error", iri_quick_verdict_name(ve));
+	if (ve != IRI_QUICK_FULL) {
+		iri_to_uri(ctx, text, len, NULL, &full_uri);
+		INV_REQUIRE("quick", inv_buf_eq(&quick_uri, &full_uri),
+			"errors-only URI \"%s\", iri_to_uri gives \"%s\"", inv_buf_data(&quick_uri), inv_buf_data(&full_uri));
+	}
 	iri_buf_fini(&quick_uri);
 	iri_buf_fini(&full_uri);
 	iri_diags_free(diags);
