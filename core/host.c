@@ -502,7 +502,6 @@ typedef struct {
 	iri_buf skeleton;   /* UTS #39 skeleton */
 	bool idn;           /* the name has non-ASCII or "xn--" labels */
 	bool flagged_bad;   /* some label got BAD_IDN */
-	bool errors_only;   /* iri_host_diagnose_errors(): no UTS #39 checks */
 } host_scan;
 
 /* One recorded finding: the arguments of iri_diags_add(), start and end
@@ -662,8 +661,6 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 		sc->flagged_bad = true;
 	}
 
-	if (sc->errors_only && !has_ace_prefix(lab, lab_len))
-		return;   /* what follows can only warn, but on an A-label */
 	/* UTS #46 4.3 ToUnicode: the text to judge for spoofing. */
 	uint32_t u_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_UNICODE, lab, lab_len, &sc->conv);
 	bool spoof = u_errors == 0 && !bad && sc->conv.data &&
@@ -681,13 +678,11 @@ static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 	}
 }
 
-static void host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags,
-	bool errors_only)
+void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
 {
 	host_scan sc;
 	iri_buf whole;
 	memset(&sc, 0, sizeof sc);
-	sc.errors_only = errors_only;
 	sc.ctx = ctx;
 	sc.text = text;
 	sc.diags = diags;
@@ -706,7 +701,7 @@ static void host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, siz
 	 * gets its recorded findings again, at its own position.  A plain ASCII name costs less to check than to look up. */
 	bool pct = has_pct_escape(host, len), ascii = iri_utf8_is_ascii(host, len);
 	bool ace = ascii && name_has_ace_label(host, len);
-	bool memoise = (pct || !ascii || ace) && !errors_only;   /* the memo holds whole findings */
+	bool memoise = pct || !ascii || ace;
 	size_t rec_bytes;
 	const char *rec = memoise ? iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes) : NULL;
 	if (rec) {
@@ -783,14 +778,4 @@ done:
 	iri_buf_fini(&sc.conv);
 	iri_buf_fini(&sc.skeleton);
 	iri_buf_fini(&whole);
-}
-
-void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
-{
-	host_diagnose(ctx, text, host_start, host_end, diags, false);
-}
-
-void iri_host_diagnose_errors(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
-{
-	host_diagnose(ctx, text, host_start, host_end, diags, true);
 }

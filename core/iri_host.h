@@ -81,9 +81,4 @@ bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
  * text[host_start..host_end); spans are byte offsets into text. */
 void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
 
-/* The same but only what can be an error: every BAD_IDN and DNS_LENGTH_LIMIT
- * iri_host_diagnose() adds (and what comes on the way), without the UTS #39
- * checks, which only warn.  Not memoised: the memo keeps whole findings. */
-void iri_host_diagnose_errors(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
-
 #endif

@@ -221,16 +221,20 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 		return;                      /* BAD_IDN */
 	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false))
 		return;
-	iri_diags *d = ctx->quick_diags;
-	iri_diags_clear(d);
-	if (errors_only)
-		iri_host_diagnose_errors(ctx, (const char *)s, hs, he, d);
-	else
+	/* The host's errors are BAD_IDN and DNS_LENGTH_LIMIT, from UTS #46
+	 * ToASCII of its labels and of the whole name; a label's errors are
+	 * among the whole name's (the same checks on less, and a label that
+	 * alone is no bidi domain name may be in one), so a name that converts
+	 * without error has none.  Only warnings (UTS #39) need the rest. */
+	if (!errors_only) {
+		iri_diags *d = ctx->quick_diags;
+		iri_diags_clear(d);
 		iri_host_diagnose(ctx, (const char *)s, hs, he, d);
-	for (size_t i = 0; i < iri_diags_count(d); i++) {
-		if (iri_diags_get(d, i)->severity == IRI_SEV_ERROR)
-			return;
-		lower(&hq);
+		for (size_t i = 0; i < iri_diags_count(d); i++) {
+			if (iri_diags_get(d, i)->severity == IRI_SEV_ERROR)
+				return;
+			lower(&hq);
+		}
 	}
 	iri_buf *ace = &ctx->tmp[2];
 	if (iri_idna_to_ascii(ctx, false, h, n, ace) != 0 || ace->failed)

@@ -57,6 +57,8 @@ static const struct {
 	{ "http://xn--bcher-kva.example/", IRI_QUICK_FULL },
 	{ "http://%C3%BC.example/", IRI_QUICK_FULL },
 	{ u8"http://\u00E9_x.example/", IRI_QUICK_FULL },                /* BAD_IDN */
+	{ u8"http://1a.\u05D0\u05D1.example/", IRI_QUICK_FULL },        /* BAD_IDN: RFC 5893 rule 1 on "1a" in a bidi name */
+	{ u8"http://a\u200Db.example/", IRI_QUICK_FULL },                /* BAD_IDN: CONTEXTJ, ZWJ not after a virama */
 	{ "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/", IRI_QUICK_FULL },
 	{ u8"htt\u00FCp://example.com/", IRI_QUICK_FULL },               /* NON_ASCII_SCHEME */
 };
