@@ -35,6 +35,7 @@ struct batch {
 	bool json;
 	FILE *out_f;            /* where output and messages go: stdout and stderr, */
 	FILE *err_f;            /* or a worker's buffers (parallel.h) */
+	iri_buf *out_bytes;     /* a worker's: out_f's unbuffered bytes, to append to */
 	bool stdout_tty;        /* of the real stdout and stderr */
 	bool stderr_tty;
 	int status;             /* exit status so far: 0 or 1 */
@@ -149,11 +150,22 @@ static bool map_failed(batch *b, const char *text, size_t len, iri_map_result r)
 static void cmd_to_uri(batch *b, const char *text, size_t len)
 {
 	/* Text output needs only the URI and the errors: an ordinary line is
-	 * settled by the quick lane (core/iri_quick.h), the rest below. */
-	if (!b->json && !b->to_uri.nfc && b->to_uri.host == IRI_HOSTMODE_IDNA &&
-	    iri_quick_scan_errors(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
-		print_result(b, b->out.data ? b->out.data : "", b->out.len);
-		return;
+	 * settled by the quick lane (core/iri_quick.h), the rest below.  On a
+	 * worker its URI goes straight into the output (room is left for the
+	 * newline); a terminal gets it sanitised. */
+	if (!b->json && !b->to_uri.nfc && b->to_uri.host == IRI_HOSTMODE_IDNA) {
+		if (b->out_bytes && !b->stdout_tty) {
+			if (iri_quick_scan_errors(b->ctx, text, len, b->out_bytes) != IRI_QUICK_FULL) {
+				iri_buf_putc(b->out_bytes, '\n');
+				return;
+			}
+		} else {
+			iri_buf_reset(&b->out);
+			if (iri_quick_scan_errors(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
+				print_result(b, b->out.data ? b->out.data : "", b->out.len);
+				return;
+			}
+		}
 	}
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);
@@ -725,11 +737,13 @@ static void *worker_new(void *user, unsigned index)
 }
 
 /* The lines of one chunk, as run_stdin() takes them. */
-static int worker_run(void *p, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err)
+static int worker_run(void *p, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err,
+	iri_buf *out_bytes)
 {
 	batch_worker *w = p;
 	w->b.out_f = out;
 	w->b.err_f = err;
+	w->b.out_bytes = out_bytes;
 	w->b.status = 0;
 	w->b.line = first_line;
 	for (size_t start = 0; start < len; w->b.line++) {

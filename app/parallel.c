@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "i18n.h"
-#include "iri_buf.h"
 #include "iri_run.h"
 #include "parallel.h"
 
@@ -85,10 +84,12 @@ static void run_slot(const par_job *job, void *worker, slot *s)
 		s->status = -1;
 		return;
 	}
-	/* The streams are this thread's alone: no lock per call. */
+	/* The streams are this thread's alone: no lock per call.  out holds
+	 * nothing back, so that the run may also append to s->out. */
+	setvbuf(out, NULL, _IONBF, 0);
 	__fsetlocking(out, FSETLOCKING_BYCALLER);
 	__fsetlocking(err, FSETLOCKING_BYCALLER);
-	s->status = job->run(worker, s->text, s->len, s->first_line, out, err);
+	s->status = job->run(worker, s->text, s->len, s->first_line, out, err, &s->out);
 	/* A stream that could not grow lost output: the chunk fails whole. */
 	bool lost = fclose(out) != 0;
 	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "iri_buf.h"
+
 typedef struct {
 	/* One state per thread (index 0, 1, ...), made on that thread; NULL:
 	 * failed, and the thread takes no chunk. */
@@ -18,8 +20,11 @@ typedef struct {
 	void (*worker_free)(void *worker);
 	/* Runs the command on text[0..len): whole lines, the last one maybe
 	 * without its newline; the first is line first_line of the input.
-	 * Output goes to out, messages to err.  Returns the exit status. */
-	int (*run)(void *worker, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err);
+	 * Output goes to out, messages to err.  out is unbuffered over
+	 * out_bytes, so the run may append to out_bytes itself as well.
+	 * Returns the exit status. */
+	int (*run)(void *worker, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err,
+		iri_buf *out_bytes);
 	void *user;
 } par_job;
 

@@ -31,7 +31,10 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
 /* The same for a caller that needs only to know there is no error (to-uri
  * prints the errors alone): warnings are not all looked for, so the verdict
  * is IRI_QUICK_FULL or IRI_QUICK_NO_ERRORS, never IRI_QUICK_CLEAN.  Cheaper
- * on a host seen for the first time (no UTS #39 checks). */
+ * on a host seen for the first time (no UTS #39 checks).  The URI is
+ * appended to uri (a caller may gather lines in it), with room left for one
+ * more byte; on IRI_QUICK_FULL uri is left as it was, and a uri that has
+ * failed gets IRI_QUICK_FULL. */
 iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri);
 
 #endif

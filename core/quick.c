@@ -391,42 +391,59 @@ static bool scan_tail(quick *q, size_t i)
 	return true;
 }
 
-static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only)
+/* The line, its URI appended to q->uri from where it ends. */
+static iri_quick_verdict scan_line(quick *q)
 {
-	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
-		.errors_only = errors_only };
-	if (uri) {
-		iri_buf_reset(uri);
-		if (len > SIZE_MAX / 4 || !iri_buf_reserve(uri, 3 * len + 1))
-			return IRI_QUICK_FULL;
-	}
+	const uint8_t *s = q->s;
+	size_t len = q->len;
+	if (q->uri && (len > SIZE_MAX / 4 || !iri_buf_reserve(q->uri, 3 * len + 1)))
+		return IRI_QUICK_FULL;
 	/* RFC 3986 3.1: a scheme that starts with a letter, then ":" (no
 	 * BAD_SCHEME, and no relative reference's first-segment colon, 4.2). */
-	const uint8_t *s = q.s;
 	if (len == 0 || !((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
 		return IRI_QUICK_FULL;
 	size_t scheme_end = run_allowed(s, 1, len, iri_ascii_comp_mask[IRI_COMP_SCHEME]);
 	if (scheme_end == len || s[scheme_end] != ':')
 		return IRI_QUICK_FULL;
 	size_t i = scheme_end + 1;
-	if (len - i >= 2 && s[i] == '/' && s[i + 1] == '/' && (i = scan_authority(&q, scheme_end, i + 2)) == 0)
+	if (len - i >= 2 && s[i] == '/' && s[i + 1] == '/' && (i = scan_authority(q, scheme_end, i + 2)) == 0)
 		return IRI_QUICK_FULL;
-	if (!scan_tail(&q, i))
+	if (!scan_tail(q, i))
 		return IRI_QUICK_FULL;
-	copy_to(&q, len);
-	if (uri)
-		uri->data[uri->len] = '\0';
+	copy_to(q, len);
+	if (q->uri)
+		q->uri->data[q->uri->len] = '\0';
 	/* URI_EXPANSION (check_expansion): 3 URI characters per non-ASCII byte. */
-	size_t cps = len - q.nonascii_bytes + q.nonascii_cps, uri_chars = len + 2 * q.nonascii_bytes;
+	size_t cps = len - q->nonascii_bytes + q->nonascii_cps, uri_chars = len + 2 * q->nonascii_bytes;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= IRI_CHECK_EXPANSION_MIN_CHARS)
-		lower(&q);
-	if (errors_only)
-		lower(&q);   /* warnings were not all looked for: never CLEAN */
-	return q.verdict;
+		lower(q);
+	if (q->errors_only)
+		lower(q);   /* warnings were not all looked for: never CLEAN */
+	return q->verdict;
+}
+
+/* Appends to uri (may be NULL); on IRI_QUICK_FULL, leaves it as it was. */
+static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only)
+{
+	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
+		.errors_only = errors_only };
+	if (uri && uri->failed)
+		return IRI_QUICK_FULL;
+	size_t base = uri ? uri->len : 0;
+	iri_quick_verdict v = scan_line(&q);
+	if (uri && v == IRI_QUICK_FULL) {
+		uri->len = base;
+		uri->failed = false;   /* a reserve that failed changed nothing */
+		if (uri->data)
+			uri->data[base] = '\0';
+	}
+	return v;
 }
 
 iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
 {
+	if (uri)
+		iri_buf_reset(uri);
 	return quick_scan(ctx, text, len, uri, false);
 }
 

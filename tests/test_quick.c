@@ -92,15 +92,21 @@ static iri_quick_verdict compare(run *r, const char *in, size_t len, const char 
 	}
 	/* The errors-only lane: never CLEAN, decides whatever the lane does,
 	 * the same URI; NO_ERRORS is held to iri_check as above. */
+	/* It appends: after something, and left as it was on FULL. */
+	iri_buf_reset(&r->errors_uri);
+	iri_buf_append(&r->errors_uri, "x\n", 2);
 	iri_quick_verdict ve = iri_quick_scan_errors(r->quick_ctx, in, len, &r->errors_uri);
+	CHECK(ve != IRI_QUICK_FULL || (r->errors_uri.len == 2 && !r->errors_uri.failed), "%s: FULL but the buffer changed",
+	      where);
+	CHECK(ve == IRI_QUICK_FULL || r->errors_uri.alloc > r->errors_uri.len + 1, "%s: no room left for a newline", where);
 	CHECK(ve != IRI_QUICK_CLEAN, "%s: the errors-only lane said CLEAN: %s", where, tcheck_esc(in, len));
 	CHECK(v == IRI_QUICK_FULL || ve == IRI_QUICK_NO_ERRORS, "%s: %s, but the errors-only lane %s: %s", where,
 		iri_quick_verdict_name(v), iri_quick_verdict_name(ve), tcheck_esc(in, len));
 	CHECK(ve == IRI_QUICK_FULL || !iri_diags_has_errors(r->diags), "%s: errors-only %s but an error: %s", where,
 		iri_quick_verdict_name(ve), tcheck_esc(in, len));
 	if (v != IRI_QUICK_FULL && ve != IRI_QUICK_FULL)
-		CHECK(r->errors_uri.len == r->quick.len &&
-		      (r->quick.len == 0 || memcmp(r->errors_uri.data, r->quick.data, r->quick.len) == 0),
+		CHECK(r->errors_uri.len == r->quick.len + 2 && memcmp(r->errors_uri.data, "x\n", 2) == 0 &&
+		      (r->quick.len == 0 || memcmp(r->errors_uri.data + 2, r->quick.data, r->quick.len) == 0),
 		      "%s: the errors-only lane's URI differs: %s", where, tcheck_esc(in, len));
 	r->errors_decided += ve != IRI_QUICK_FULL;
 	r->lines++;

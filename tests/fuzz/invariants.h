@@ -500,6 +500,7 @@ static inline void inv_check(const uint8_t *data, size_t len)
 	}
 	/* The errors-only lane: never CLEAN, decides whatever the lane does,
 	 * no error where it decides, the same URI. */
+	iri_buf_reset(&quick_uri);   /* (it appends) */
 	iri_quick_verdict ve = iri_quick_scan_errors(inv_quick_ctx(), text, len, &quick_uri);
 	INV_REQUIRE("quick", ve != IRI_QUICK_CLEAN, "the errors-only lane said CLEAN");
 	INV_REQUIRE("quick", v == IRI_QUICK_FULL || ve != IRI_QUICK_FULL, "%s, but the errors-only lane gave up",
