@@ -30,6 +30,20 @@ const char *iri_quick_verdict_name(iri_quick_verdict v)
 	return "UNKNOWN";
 }
 
+/* "%HH" for every byte (RFC 3986 2.1: upper-case digits), and a fourth
+ * byte so that an escape is one four-byte copy. */
+#define HEX_DIGIT(d) ((d) < 10 ? '0' + (d) : 'A' + (d) - 10)
+#define ESC(b) { '%', HEX_DIGIT((b) >> 4), HEX_DIGIT((b) & 15), 0 }
+#define ESC4(b) ESC(b), ESC((b) + 1), ESC((b) + 2), ESC((b) + 3)
+#define ESC16(b) ESC4(b), ESC4((b) + 4), ESC4((b) + 8), ESC4((b) + 12)
+#define ESC64(b) ESC16(b), ESC16((b) + 16), ESC16((b) + 32), ESC16((b) + 48)
+static const char pct_escape[256][4] = { ESC64(0), ESC64(64), ESC64(128), ESC64(192) };
+#undef ESC64
+#undef ESC16
+#undef ESC4
+#undef ESC
+#undef HEX_DIGIT
+
 typedef struct {
 	iri_ctx *ctx;
 	const uint8_t *s;
@@ -106,58 +120,64 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 	return 3 * m;
 }
 
-/* A non-ASCII character at s[i], before end, in comp (check_code_points,
- * check_nfc, check_bidi); with map, written as %HH (RFC 3987 3.1 step 2).
- * Returns its bytes, or 0 to give up. */
+/* The non-ASCII characters from s[i] on, before end, in comp
+ * (check_code_points, check_nfc, check_bidi); with map, written as %HH
+ * (RFC 3987 3.1 step 2), the whole run at once.  Returns its bytes, or 0 to
+ * give up. */
 static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, bool map)
 {
 	const uint8_t *s = q->s;
-	uint32_t cp;
-	size_t n;
-	/* Two- and three-byte forms that are always well-formed (RFC 3629 4),
-	 * decoded here; anything else by iri_utf8_decode(). */
-	if (s[i] >= 0xC2 && s[i] <= 0xDF && i + 1 < end && (s[i + 1] & 0xC0) == 0x80) {
-		cp = (uint32_t)(s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F);
-		n = 2;
-	} else if (s[i] >= 0xE1 && s[i] <= 0xEC && i + 2 < end && (s[i + 1] & 0xC0) == 0x80 &&
-	           (s[i + 2] & 0xC0) == 0x80) {
-		cp = (uint32_t)(s[i] & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
-		n = 3;
-	} else {
-		iri_utf8_status st;
-		n = iri_utf8_decode(s + i, end - i, &cp, &st);
-		if (st != IRI_UTF8_OK)
-			return 0;            /* INVALID_UTF8 */
-	}
-	/* U+00A0..U+D7FF is ucschar, allowed in every component but the scheme
-	 * (RFC 3987 2.2); the rest is asked of the parser. */
-	if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
-		return 0;                    /* PRIVATE_USE_CHARACTER, NONCHARACTER, ... */
-	uint8_t cls = iri_cp_class(q->ctx, cp);
-	if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
-		return 0;                    /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-	/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
-	if ((cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL))
-		lower(q);
-	q->nonascii_bytes += n;
-	q->nonascii_cps++;
-	if (map && q->uri) {
-		static const char hex[] = "0123456789ABCDEF";
-		copy_to(q, i);
-		char *o = q->uri->data + q->uri->len;
-		for (size_t k = 0; k < n; k++) {
-			o[3 * k] = '%';
-			o[3 * k + 1] = hex[s[i + k] >> 4];
-			o[3 * k + 2] = hex[s[i + k] & 0xF];
+	size_t start = i, cps = 0;
+	bool warn = false;
+	while (i < end && s[i] >= 0x80) {
+		uint32_t cp;
+		size_t n;
+		/* Two- and three-byte forms that are always well-formed (RFC 3629
+		 * 4), decoded here; anything else by iri_utf8_decode(). */
+		if (s[i] >= 0xC2 && s[i] <= 0xDF && i + 1 < end && (s[i + 1] & 0xC0) == 0x80) {
+			cp = (uint32_t)(s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F);
+			n = 2;
+		} else if (s[i] >= 0xE1 && s[i] <= 0xEC && i + 2 < end && (s[i + 1] & 0xC0) == 0x80 &&
+		           (s[i + 2] & 0xC0) == 0x80) {
+			cp = (uint32_t)(s[i] & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
+			n = 3;
+		} else {
+			iri_utf8_status st;
+			n = iri_utf8_decode(s + i, end - i, &cp, &st);
+			if (st != IRI_UTF8_OK)
+				return 0;    /* INVALID_UTF8 */
 		}
-		q->uri->len += 3 * n;
-		q->copied = i + n;
+		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
+		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
+		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
+			return 0;            /* PRIVATE_USE_CHARACTER, NONCHARACTER, ... */
+		uint8_t cls = iri_cp_class(q->ctx, cp);
+		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
+			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
+		/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
+		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL);
+		cps++;
+		i += n;
 	}
-	return n;
+	if (warn)
+		lower(q);
+	q->nonascii_bytes += i - start;
+	q->nonascii_cps += cps;
+	if (map && q->uri) {
+		copy_to(q, start);
+		/* Four bytes a store, three kept: the room reserved per input byte
+		 * is three, with one to spare after the last. */
+		char *o = q->uri->data + q->uri->len;
+		for (size_t k = start; k < i; k++, o += 3)
+			memcpy(o, pct_escape[s[k]], 4);
+		q->uri->len += 3 * (i - start);
+		q->copied = i;
+	}
+	return i - start;
 }
 
-/* What stops a run in comp at s[i]: an escape or a non-ASCII character is
- * scanned (returns its bytes), anything else gives up (returns 0: SYNTAX,
+/* What stops a run in comp at s[i]: an escape or non-ASCII characters are
+ * scanned (returns their bytes), anything else gives up (returns 0: SYNTAX,
  * CONTROL_CHARACTER, SPACE_OR_UNWISE, NON_ASCII_SCHEME, ...). */
 static size_t scan_stop(quick *q, iri_component comp, size_t i, size_t end, bool map)
 {
@@ -381,10 +401,7 @@ static bool scan_tail(quick *q, size_t i)
 		size_t n = scan_stop(q, comp, i, q->len, true);
 		if (n == 0)
 			return false;
-		/* A word of non-ASCII letters goes on without the walk. */
-		for (i += n; i < q->len && s[i] >= 0x80; i += n)
-			if ((n = scan_nonascii(q, comp, i, q->len, true)) == 0)
-				return false;
+		i += n;
 	}
 	if (has_dot_segment(s, path_start, path_end))
 		lower(q);                    /* DOT_SEGMENT */
