@@ -9,6 +9,7 @@
 #ifndef IRI_RUN_H
 #define IRI_RUN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,9 +22,15 @@ typedef struct {
 	size_t end;
 	size_t base;       /* byte index of the block `stops` describes */
 	uint32_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+	bool nibbles;      /* classified by nibble tables (SSSE3) */
 } iri_run;
 
+/* A walk with the fastest classification the processor has. */
 void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
+
+/* The same without the nibble tables: tests/test_run.c holds both to the
+ * class table. */
+void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end);
 
 /* Classifies from `from` on; iri_run_next()'s slow half. */
 size_t iri_run_refill(iri_run *r, size_t from);

@@ -25,6 +25,17 @@ static size_t want_authority(const uint8_t *s, size_t from, size_t end)
 	return from;
 }
 
+/* A walk's answer from `from`, with or without the nibble tables. */
+static size_t walk_path(const uint8_t *s, size_t from, size_t end, bool plain)
+{
+	iri_run r;
+	if (plain)
+		iri_run_init_plain(&r, s, end);
+	else
+		iri_run_init(&r, s, end);
+	return iri_run_next(&r, from);
+}
+
 int main(void)
 {
 	uint8_t s[SPAN_MAX_BYTES + 1];
@@ -39,6 +50,8 @@ int main(void)
 					s[len] = '%';   /* past the end: must not be seen */
 					CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
 					      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+					CHECK(walk_path(s, from, len, true) == want_path(s, from, len),
+					      "path (plain): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
 					CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
 					      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
 				}
@@ -52,7 +65,10 @@ int main(void)
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
 		iri_run run;
-		iri_run_init(&run, s, len);
+		if (round % 2)
+			iri_run_init_plain(&run, s, len);
+		else
+			iri_run_init(&run, s, len);
 		size_t i = (size_t)(rand() % (int)(len + 1));
 		for (;;) {
 			size_t got = iri_run_next(&run, i), want = want_path(s, i, len);
@@ -74,5 +90,9 @@ int main(void)
 			want += big[k] == '\n';
 		CHECK(iri_run_count(big, len, '\n') == want, "count: %zu bytes", len);
 	}
+	iri_run probe;
+	iri_run_init(&probe, big, sizeof big);
+	printf("run: %s\n", probe.nibbles ? "nibble tables (SSSE3) and plain compares both tried"
+	                                  : "plain compares only (no SSSE3 here)");
 	return tcheck_done("run");
 }
