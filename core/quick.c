@@ -419,7 +419,14 @@ static iri_quick_verdict scan_line(quick *q)
 	 * BAD_SCHEME, and no relative reference's first-segment colon, 4.2). */
 	if (len == 0 || !((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
 		return IRI_QUICK_FULL;
-	size_t scheme_end = run_allowed(s, 1, len, iri_ascii_comp_mask[IRI_COMP_SCHEME]);
+	size_t scheme_end = 1;
+	if (len >= 8 && memcmp(s, "https://", 8) == 0)
+		scheme_end = 5;              /* the schemes of most lines, at a glance */
+	else if (len >= 7 && memcmp(s, "http://", 7) == 0)
+		scheme_end = 4;
+	else
+		while (scheme_end < len && (iri_ascii_class[s[scheme_end]] & iri_ascii_comp_mask[IRI_COMP_SCHEME]))
+			scheme_end++;
 	if (scheme_end == len || s[scheme_end] != ':')
 		return IRI_QUICK_FULL;
 	size_t i = scheme_end + 1;
