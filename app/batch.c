@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -22,6 +21,8 @@
 /* Lines longer than this are reported and skipped, not analysed. */
 #define BATCH_MAX_LINE_BYTES ((size_t)16 * 1024 * 1024)
 #define BATCH_OUT_BLOCK_BYTES ((size_t)64 * 1024)
+/* A file on stdin this big or more is run on several threads (parallel.h). */
+#define BATCH_PARALLEL_MIN_BYTES ((size_t)512 * 1024)
 
 typedef struct batch batch;
 typedef void (*batch_fn)(batch *b, const char *text, size_t len);
@@ -757,8 +758,8 @@ static int worker_run(void *p, const char *text, size_t len, unsigned long first
 	return w->b.status;
 }
 
-/* stdin mapped and run on several threads when it is a file big enough to
- * gain from them.  False when it was not (nothing read, nothing written). */
+/* stdin run on several threads when it is a file big enough to gain from
+ * them.  False when it was not (nothing read, nothing written). */
 static bool run_stdin_parallel(batch *b, batch_fn fn)
 {
 	int bad_env;
@@ -768,23 +769,14 @@ static bool run_stdin_parallel(batch *b, batch_fn fn)
 		fprintf(stderr, _("irie: IRIE_JOBS must be a number from 1 to %d; using %u\n"), PAR_MAX_THREADS, threads);
 	struct stat st;
 	off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
-	if (threads < 2 || at < 0 || fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= at)
+	if (threads < 2 || at < 0 || fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size - at < (off_t)BATCH_PARALLEL_MIN_BYTES)
 		return false;
-	long page = sysconf(_SC_PAGESIZE);
-	off_t map_at = page > 0 ? at / page * page : 0;   /* mmap's offset is whole pages */
-	size_t map_bytes = (size_t)(st.st_size - map_at);
-	void *map = mmap(NULL, map_bytes, PROT_READ, MAP_PRIVATE, STDIN_FILENO, map_at);
-	if (map == MAP_FAILED)
-		return false;
-	madvise(map, map_bytes, MADV_SEQUENTIAL);
 	batch_job job = { b, fn };
 	par_job pj = { worker_new, worker_free, worker_run, &job };
-	int status = par_run(&pj, (const char *)map + (at - map_at), (size_t)(st.st_size - at), threads);
-	munmap(map, map_bytes);
+	int status = par_run(&pj, STDIN_FILENO, BATCH_MAX_LINE_BYTES, threads);
 	if (status < 0)
 		return false;
-	/* Read to the end, as a reading loop would have left it. */
-	lseek(STDIN_FILENO, st.st_size, SEEK_SET);
 	if (status > b->status)
 		b->status = status;
 	return true;

@@ -1,18 +1,19 @@
 /* Chunks of lines on several threads, written in input order (parallel.h).
  *
- * Slots form a ring of WINDOW chunks.  The calling thread cuts the next
+ * Slots form a ring of WINDOW chunks.  The calling thread reads the next
  * chunk into a free slot (counting its lines, so each chunk knows its first
  * line number), threads take ready slots in order, and the calling thread
- * writes done slots in order.  One mutex guards the ring; two condition
+ * writes done slots in order.  Input is read(), not mapped: a file cut short
+ * meanwhile only ends the input early (a mapping would fault).  One mutex guards the ring; two condition
  * variables wake the threads (a chunk is ready) and the writer (one is done). */
 #define _GNU_SOURCE   /* fopencookie */
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -22,15 +23,14 @@
 /* Big enough that a chunk's bookkeeping is noise, small enough that a
  * few in flight stay a small part of the memory. */
 #define CHUNK_BYTES ((size_t)256 * 1024)
-/* Pages read are given back this many bytes at a time. */
-#define DROP_BYTES ((uintptr_t)4 * 1024 * 1024)
+/* Bytes asked of read() at a time. */
+#define READ_BYTES ((size_t)64 * 1024)
 
 typedef enum { SLOT_EMPTY, SLOT_READY, SLOT_RUNNING, SLOT_DONE } slot_state;
 
 typedef struct {
 	slot_state state;
-	const char *text;
-	size_t len;
+	iri_buf in;               /* the chunk's lines, kept from chunk to chunk */
 	unsigned long first_line;
 	iri_buf out, err;         /* kept from chunk to chunk: no allocation once warm */
 	int status;               /* the run's, or -1 when its buffers failed */
@@ -89,7 +89,7 @@ static void run_slot(const par_job *job, void *worker, slot *s)
 	setvbuf(out, NULL, _IONBF, 0);
 	__fsetlocking(out, FSETLOCKING_BYCALLER);
 	__fsetlocking(err, FSETLOCKING_BYCALLER);
-	s->status = job->run(worker, s->text, s->len, s->first_line, out, err, &s->out);
+	s->status = job->run(worker, s->in.data, s->in.len, s->first_line, out, err, &s->out);
 	/* A stream that could not grow lost output: the chunk fails whole. */
 	bool lost = fclose(out) != 0;
 	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)
@@ -140,7 +140,7 @@ static int write_slot(slot *s)
 {
 	int status = s->status;
 	if (status < 0) {
-		unsigned long lines = count_lines(s->text, s->len);
+		unsigned long lines = count_lines(s->in.data, s->in.len);
 		/* TRANSLATORS: %lu: the first and last line numbers of the lines whose output is missing. */
 		fprintf(stderr, _("irie: out of memory: no output for lines %lu to %lu\n"), s->first_line,
 			s->first_line + (lines ? lines - 1 : 0));
@@ -172,17 +172,107 @@ unsigned par_threads(int *bad_env)
 	return online > PAR_MAX_THREADS ? PAR_MAX_THREADS : (unsigned)online;
 }
 
-int par_run(const par_job *job, const char *text, size_t len, unsigned threads)
+/* ---- reading ----------------------------------------------------------- */
+
+typedef struct {
+	int fd;
+	iri_buf carry;            /* read past the last newline of the chunk before */
+	bool ended;               /* no more input: its end, or a read error */
+	int read_errno;           /* the error, or 0 */
+} reader;
+
+/* Reads into b until it holds at least want bytes or the input ends. */
+static void read_more(reader *rd, iri_buf *b, size_t want)
 {
-	if (threads < 2 || len < 2 * CHUNK_BYTES)
+	while (!rd->ended && b->len < want) {
+		if (!iri_buf_reserve(b, READ_BYTES)) {
+			rd->ended = true;
+			rd->read_errno = ENOMEM;
+			return;
+		}
+		ssize_t n = read(rd->fd, b->data + b->len, READ_BYTES);
+		if (n > 0) {
+			b->len += (size_t)n;
+		} else if (n == 0) {
+			rd->ended = true;
+		} else if (errno != EINTR) {
+			rd->ended = true;
+			rd->read_errno = errno;
+		}
+	}
+}
+
+/* Reads and drops the rest of a line; what follows its newline is carried. */
+static void skip_line(reader *rd)
+{
+	for (;;) {
+		iri_buf_reset(&rd->carry);
+		read_more(rd, &rd->carry, 1);
+		const char *nl = rd->carry.len ? memchr(rd->carry.data, '\n', rd->carry.len) : NULL;
+		if (nl) {
+			size_t after = (size_t)(nl - rd->carry.data) + 1;
+			memmove(rd->carry.data, rd->carry.data + after, rd->carry.len - after);
+			rd->carry.len -= after;
+			return;
+		}
+		if (rd->ended)
+			return;
+	}
+}
+
+/* The next chunk into in: whole lines, about CHUNK_BYTES of them; the last
+ * line of the input maybe without its newline; a line longer than line_cap
+ * as its first line_cap + 1 bytes alone (the run reports it), the rest of
+ * it dropped.  False when the input is done. */
+static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap)
+{
+	iri_buf_reset(in);
+	if (rd->carry.len)
+		iri_buf_append(in, rd->carry.data, rd->carry.len);
+	iri_buf_reset(&rd->carry);
+	for (size_t want = CHUNK_BYTES;; want = in->len + CHUNK_BYTES) {
+		read_more(rd, in, want);
+		if (in->failed || rd->carry.failed) {
+			rd->ended = true;
+			rd->read_errno = ENOMEM;   /* said, not lost quietly */
+			return false;
+		}
+		size_t k = in->len;   /* after the last newline */
+		while (k > 0 && in->data[k - 1] != '\n')
+			k--;
+		if (k > 0) {
+			if (!iri_buf_append(&rd->carry, in->data + k, in->len - k)) {
+				rd->ended = true;
+				rd->read_errno = ENOMEM;
+				return false;
+			}
+			in->len = k;
+			return true;
+		}
+		if (rd->ended)
+			return in->len > 0;
+		if (in->len > line_cap) {
+			in->len = line_cap + 1;
+			skip_line(rd);
+			return true;
+		}
+	}
+}
+
+int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
+{
+	if (threads < 2)
 		return -1;
 	int status = -1;
 	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
+	reader rd = { .fd = fd };
+	iri_buf_init(&rd.carry);
 	thread_arg *args = calloc(threads, sizeof *args);
 	p.slots = calloc(p.window, sizeof *p.slots);
 	if (!args || !p.slots)
 		goto cleanup;
 	for (size_t k = 0; k < p.window; k++) {
+		iri_buf_init(&p.slots[k].in);
 		iri_buf_init(&p.slots[k].out);
 		iri_buf_init(&p.slots[k].err);
 	}
@@ -213,53 +303,42 @@ int par_run(const par_job *job, const char *text, size_t len, unsigned threads)
 		pthread_mutex_destroy(&p.lock);
 		goto cleanup;
 	}
-	/* From here on output is written: the status is the chunks'. */
+	/* From here on input is read and output written: the status is the
+	 * chunks'. */
 	status = 0;
-	long page = sysconf(_SC_PAGESIZE);
-	uintptr_t page_bytes = page > 0 ? (uintptr_t)page : 4096;
-	uintptr_t dropped = (uintptr_t)text / page_bytes * page_bytes;   /* pages given back below this */
-	size_t at = 0, written = 0;
+	size_t written = 0;
 	unsigned long line = 1;
+	bool more = true;
 	pthread_mutex_lock(&p.lock);
 	for (;;) {
-		/* Cut chunks into free slots while the ring has room. */
-		while (at < len && p.cut - written < p.window) {
-			size_t end = len - at <= CHUNK_BYTES ? len : at + CHUNK_BYTES;
-			const char *nl = end < len ? memchr(text + end, '\n', len - end) : NULL;
-			end = end < len ? (nl ? (size_t)(nl - text) + 1 : len) : len;
+		/* Read chunks into free slots while the ring has room. */
+		while (more && p.cut - written < p.window) {
 			slot *s = &p.slots[p.cut % p.window];
-			s->text = text + at;
-			s->len = end - at;
-			s->first_line = line;
 			pthread_mutex_unlock(&p.lock);
-			line += count_lines(text + at, end - at);
+			more = cut_chunk(&rd, &s->in, line_cap);
+			s->first_line = line;
+			if (more)
+				line += count_lines(s->in.data, s->in.len);
 			pthread_mutex_lock(&p.lock);
-			s->state = SLOT_READY;
-			p.cut++;
-			at = end;
-			pthread_cond_signal(&p.ready);
+			if (more) {
+				s->state = SLOT_READY;
+				p.cut++;
+				pthread_cond_signal(&p.ready);
+			}
 		}
-		if (at == len && !p.input_ended) {
+		if (!more && !p.input_ended) {
 			p.input_ended = true;
 			pthread_cond_broadcast(&p.ready);
 		}
-		if (written == p.cut && at == len)
+		if (written == p.cut && !more)
 			break;
 		slot *s = &p.slots[written % p.window];
 		while (s->state != SLOT_DONE)
 			pthread_cond_wait(&p.done, &p.lock);
 		pthread_mutex_unlock(&p.lock);
-		uintptr_t chunk_end = (uintptr_t)(s->text + s->len);
 		int st = write_slot(s);
 		if (st > status)
 			status = st;
-		/* No thread reads below this chunk's end any more: its whole pages
-		 * leave memory, which stays flat on a file of any size. */
-		uintptr_t upto = chunk_end / page_bytes * page_bytes;
-		if (upto > dropped && upto - dropped >= DROP_BYTES) {   /* few calls: each stops every CPU */
-			madvise((void *)dropped, upto - dropped, MADV_DONTNEED);
-			dropped = upto;
-		}
 		pthread_mutex_lock(&p.lock);
 		written++;
 	}
@@ -270,15 +349,22 @@ int par_run(const par_job *job, const char *text, size_t len, unsigned threads)
 	pthread_cond_destroy(&p.done);
 	pthread_cond_destroy(&p.ready);
 	pthread_mutex_destroy(&p.lock);
+	if (rd.read_errno) {
+		errno = rd.read_errno;
+		perror("irie: stdin");
+		status = status > 1 ? status : 1;
+	}
 cleanup:
 	if (args)
 		for (unsigned k = 0; k < threads; k++)
 			job->worker_free(args[k].worker);
 	free(args);
 	for (size_t k = 0; p.slots && k < p.window; k++) {
+		iri_buf_fini(&p.slots[k].in);
 		iri_buf_fini(&p.slots[k].out);
 		iri_buf_fini(&p.slots[k].err);
 	}
 	free(p.slots);
+	iri_buf_fini(&rd.carry);
 	return status;
 }

@@ -1,10 +1,11 @@
 /* A line-oriented batch command over a file, on several threads.
  *
- * The file (stdin, mapped) is cut into chunks of whole lines; each thread
+ * The file (stdin) is read in chunks of whole lines; each thread
  * runs the command on one chunk at a time with its own state, into memory;
  * the calling thread writes the chunks' output and messages to stdout and
  * stderr in input order, so the result is byte for byte that of one thread.
- * At most a few chunks are in flight, and written ones leave memory. */
+ * At most a few chunks are in flight, in buffers used again and again: the
+ * memory stays flat on any input. */
 #ifndef IRIE_PARALLEL_H
 #define IRIE_PARALLEL_H
 
@@ -34,12 +35,11 @@ typedef struct {
 enum { PAR_MAX_THREADS = 64 };
 unsigned par_threads(int *bad_env);
 
-/* Runs job over text[0..len) on `threads` threads.  text must lie in a
- * read-only file mapping of the caller's that covers its first and last
- * pages: the pages read are given back (madvise) as chunks are written.
- * Returns the highest exit
- * status of the chunks, or -1 when it could not start (too small an input,
- * one thread, no memory, no threads): then nothing was written. */
-int par_run(const par_job *job, const char *text, size_t len, unsigned threads);
+/* Runs job over the lines read from fd on `threads` threads; a line longer
+ * than line_cap bytes reaches the run as its first line_cap + 1 bytes.
+ * Returns the highest exit status of the chunks (1 if reading failed,
+ * which is reported), or -1 when it could not start (one thread, no
+ * memory, no threads): then nothing was read or written. */
+int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads);
 
 #endif

@@ -4,7 +4,7 @@ byte, what one thread gives: stdout, stderr and the exit status, for every
 line-based batch command.  The input is the benchmark corpus with awkward
 lines put where the 256 KiB chunks are cut: a line longer than a chunk,
 CRLF, empty lines, bad lines, a NUL, bytes that are not UTF-8, a BOM first,
-and a last line without its newline.  Also: stdin opened part way into the
+and a last line without its newline; and a line over the 16 MiB cap.  Also: stdin opened part way into the
 file starts there and is left at its end, and a bad IRIE_JOBS is reported.
 
 Under IRIE_TEST_WRAPPER (valgrind, see tests/cli/run_cases.py) only the
@@ -114,6 +114,21 @@ def main():
             fail("to-uri from an offset: output differs from one thread's")
         if many[3] != len(data) or one[3] != len(data):
             fail(f"stdin left at {many[3]} (one thread: {one[3]}), not at the end, {len(data)}")
+        # A line over the 16 MiB cap between ordinary ones: reported where
+        # one thread reports it, and the lines after it go on.
+        long_path = os.path.join(tmp, "long.txt")
+        with open(long_path, "wb") as f:
+            f.write(data[:CHUNK_BYTES * 2 + 999].rsplit(b"\n", 1)[0] + b"\n")
+            f.write(b"http://example.com/" + b"x" * (16 * 1024 * 1024 + 10) + b"\n")
+            f.write(data[:CHUNK_BYTES].rsplit(b"\n", 1)[0] + b"\n")
+        for args in (["to-uri"], ["check"]):
+            one = run(irie, args, long_path, 1)
+            many = run(irie, args, long_path, 2)
+            checks += 1
+            if one[:3] != many[:3]:
+                fail(f"{' '.join(args)} with a line over the cap: output differs from one thread's")
+            if b"longer than" not in one[1] + one[2]:
+                fail(f"{' '.join(args)} with a line over the cap: not reported")
         # A bad IRIE_JOBS is said, and the run goes on.
         code, out, err, _ = run(irie, ["check"], path, "lots")
         checks += 1
