@@ -661,7 +661,7 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 		/* check's findings are its output; the others keep one output line per input. */
 		bool findings = fn == cmd_check && !b->json;
 		/* TRANSLATORS: %lu: the input's line number; %zu: the line cap in bytes. */
-		fprintf(findings ? stdout : b->err_f, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
+		fprintf(findings ? b->out_f : b->err_f, _("%lu:1: error: line longer than %zu bytes, not analysed\n"),
 			b->line, BATCH_MAX_LINE_BYTES);
 		if (!b->json && !findings)
 			fputc('\n', b->out_f);

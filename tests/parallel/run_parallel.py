@@ -40,6 +40,17 @@ def fail(why):
     print("FAIL:", why)
 
 
+def first_difference(a, b):
+    """Where two runs' (status, stdout, stderr) part ways, shown briefly."""
+    for name, x, y in zip(("exit status", "stdout", "stderr"), a, b):
+        if x != y:
+            if isinstance(x, int):
+                return f"{name} {x} vs {y}"
+            k = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]), min(len(x), len(y)))
+            return f"{name} at byte {k}: {x[max(0, k - 40):k + 80]!r} vs {y[max(0, k - 40):k + 80]!r}"
+    return "none"
+
+
 def build_input(corpus_path):
     lines = open(corpus_path, "rb").read().split(b"\n")[:-1]
     out = bytearray(b"\xef\xbb\xbfhttp://bom.example/first\n")
@@ -111,7 +122,7 @@ def main():
         many = run(irie, ["to-uri"], path, 2, offset)
         checks += 1
         if one[:3] != many[:3]:
-            fail("to-uri from an offset: output differs from one thread's")
+            fail("to-uri from an offset: output differs from one thread's: " + first_difference(one[:3], many[:3]))
         if many[3] != len(data) or one[3] != len(data):
             fail(f"stdin left at {many[3]} (one thread: {one[3]}), not at the end, {len(data)}")
         # A line over the 16 MiB cap between ordinary ones: reported where
@@ -126,7 +137,8 @@ def main():
             many = run(irie, args, long_path, 2)
             checks += 1
             if one[:3] != many[:3]:
-                fail(f"{' '.join(args)} with a line over the cap: output differs from one thread's")
+                fail(f"{' '.join(args)} with a line over the cap: output differs from one thread's: "
+                     + first_difference(one[:3], many[:3]))
             if b"longer than" not in one[1] + one[2]:
                 fail(f"{' '.join(args)} with a line over the cap: not reported")
         # A bad IRIE_JOBS is said, and the run goes on.
