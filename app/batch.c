@@ -1,8 +1,10 @@
 /* Batch commands: IRIs from arguments or one per line from stdin, one result
  * per input, text or JSON Lines; bad input is reported and the stream goes on. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1030,9 +1032,10 @@ int batch_main(int argc, char **argv)
 		status = b.status;
 	}
 	/* Closing stdout flushes it and reports a late write error (a full
-	 * disk); nothing in irie writes to it after a batch command. */
-	bool write_failed = ferror(stdout) != 0;
-	if (fclose(stdout) != 0 || write_failed) {
+	 * disk); nothing in irie writes to it after a batch command.  A stdout
+	 * closed from the start (>&-) is no error when nothing was to go there. */
+	bool pending = __fpending(stdout) != 0, write_failed = ferror(stdout) != 0;
+	if (fclose(stdout) != 0 ? pending || write_failed || errno != EBADF : write_failed) {
 		perror("irie: stdout");
 		status = 1;
 	}

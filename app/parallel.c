@@ -1,14 +1,16 @@
 /* Chunks of lines on several threads, written in input order (parallel.h).
  *
- * Slots form a ring of WINDOW chunks.  The calling thread reads the next
- * chunk into a free slot (counting its lines, so each chunk knows its first
- * line number), threads take ready slots in order, and the calling thread
- * writes done slots in order.  Input is read(), not mapped: a file cut short
- * meanwhile only ends the input early (a mapping would fault).  One mutex guards the ring; two condition
- * variables wake the threads (a chunk is ready) and the writer (one is done). */
-#define _GNU_SOURCE   /* fopencookie */
+ * Slots form a ring of chunks.  The calling thread reads the next chunk into
+ * a free slot (counting its lines, so each chunk knows its first line
+ * number), threads take ready slots in order, and the calling thread writes
+ * done slots in order.  Input is read(), not mapped: a file cut short
+ * meanwhile only ends the input early (a mapping would fault).  One mutex
+ * guards the ring; two condition variables wake the threads (a chunk is
+ * ready) and the writer (one is done, or a thread's state is made). */
+#define _GNU_SOURCE   /* fopencookie, sched_getaffinity */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio_ext.h>
@@ -23,6 +25,11 @@
 /* Big enough that a chunk's bookkeeping is noise, small enough that a
  * few in flight stay a small part of the memory. */
 #define CHUNK_BYTES ((size_t)256 * 1024)
+/* Input bytes read but not yet written at most, over all slots (one chunk
+ * alone may be bigger: a line up to the cap); with the slots' buffers
+ * trimmed back after a big chunk, memory stays flat whatever the threads. */
+#define IN_FLIGHT_BYTES ((size_t)16 * 1024 * 1024)
+#define SLOT_KEEP_BYTES (4 * CHUNK_BYTES)
 /* Bytes asked of read() at a time. */
 #define READ_BYTES ((size_t)64 * 1024)
 
@@ -135,7 +142,16 @@ static unsigned long count_lines(const char *text, size_t len)
 	return n;
 }
 
-/* Writes a done slot and frees its buffers; returns its status. */
+/* A buffer that grew past SLOT_KEEP_BYTES (a long line) is given back;
+ * smaller ones are kept for the slot's next chunk. */
+static void trim(iri_buf *b)
+{
+	if (b->alloc > SLOT_KEEP_BYTES)
+		iri_buf_fini(b);
+}
+
+/* Writes a done slot and empties it (its buffers kept for the next chunk,
+ * but for a big one); returns its status. */
 static int write_slot(slot *s)
 {
 	int status = s->status;
@@ -151,6 +167,9 @@ static int write_slot(slot *s)
 		if (s->err.len)
 			fwrite(s->err.data, 1, s->err.len, stderr);
 	}
+	trim(&s->in);
+	trim(&s->out);
+	trim(&s->err);
 	s->state = SLOT_EMPTY;
 	return status;
 }
@@ -166,7 +185,10 @@ unsigned par_threads(int *bad_env)
 			return (unsigned)n;
 		*bad_env = 1;
 	}
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	/* The processors this process may run on (affinity, cpusets), not
+	 * all those online. */
+	cpu_set_t cpus;
+	long online = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : sysconf(_SC_NPROCESSORS_ONLN);
 	if (online < 1)
 		return 1;
 	return online > PAR_MAX_THREADS ? PAR_MAX_THREADS : (unsigned)online;
@@ -181,10 +203,10 @@ typedef struct {
 	int read_errno;           /* the error, or 0 */
 } reader;
 
-/* Reads into b until it holds at least want bytes or the input ends. */
-static void read_more(reader *rd, iri_buf *b, size_t want)
+/* Reads into b until it holds at least want_bytes or the input ends. */
+static void read_more(reader *rd, iri_buf *b, size_t want_bytes)
 {
-	while (!rd->ended && b->len < want) {
+	while (!rd->ended && b->len < want_bytes) {
 		if (!iri_buf_reserve(b, READ_BYTES)) {
 			rd->ended = true;
 			rd->read_errno = ENOMEM;
@@ -221,26 +243,29 @@ static void skip_line(reader *rd)
 }
 
 /* The next chunk into in: whole lines, about CHUNK_BYTES of them; the last
- * line of the input maybe without its newline; a line longer than line_cap
- * as its first line_cap + 1 bytes alone (the run reports it), the rest of
- * it dropped.  False when the input is done. */
-static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap)
+ * line of the input maybe without its newline; a line longer than
+ * line_cap_bytes as its first line_cap_bytes + 1 bytes alone (the run
+ * reports it), the rest of it dropped.  False when the input is done. */
+static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
 {
 	iri_buf_reset(in);
 	if (rd->carry.len)
 		iri_buf_append(in, rd->carry.data, rd->carry.len);
 	iri_buf_reset(&rd->carry);
-	for (size_t want = CHUNK_BYTES;; want = in->len + CHUNK_BYTES) {
-		read_more(rd, in, want);
-		if (in->failed || rd->carry.failed) {
+	/* Only the bytes read since the last look can hold a newline: each
+	 * look is over new bytes, so a long line costs linear time. */
+	size_t looked_bytes = 0;
+	for (size_t want_bytes = CHUNK_BYTES;; want_bytes = in->len + CHUNK_BYTES) {
+		read_more(rd, in, want_bytes);
+		if (in->failed) {
 			rd->ended = true;
 			rd->read_errno = ENOMEM;   /* said, not lost quietly */
 			return false;
 		}
 		size_t k = in->len;   /* after the last newline */
-		while (k > 0 && in->data[k - 1] != '\n')
+		while (k > looked_bytes && in->data[k - 1] != '\n')
 			k--;
-		if (k > 0) {
+		if (k > looked_bytes) {
 			if (!iri_buf_append(&rd->carry, in->data + k, in->len - k)) {
 				rd->ended = true;
 				rd->read_errno = ENOMEM;
@@ -249,17 +274,18 @@ static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap)
 			in->len = k;
 			return true;
 		}
+		looked_bytes = in->len;
 		if (rd->ended)
 			return in->len > 0;
-		if (in->len > line_cap) {
-			in->len = line_cap + 1;
+		if (in->len > line_cap_bytes) {
+			in->len = line_cap_bytes + 1;
 			skip_line(rd);
 			return true;
 		}
 	}
 }
 
-int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
+int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 {
 	if (threads < 2)
 		return -1;
@@ -267,6 +293,7 @@ int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
 	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
 	reader rd = { .fd = fd };
 	iri_buf_init(&rd.carry);
+	bool locks_made = false;
 	thread_arg *args = calloc(threads, sizeof *args);
 	p.slots = calloc(p.window, sizeof *p.slots);
 	if (!args || !p.slots)
@@ -279,6 +306,7 @@ int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.ready, NULL);
 	pthread_cond_init(&p.done, NULL);
+	locks_made = true;
 	unsigned started = 0;
 	for (unsigned k = 0; k < threads; k++) {
 		args[k].p = &p;
@@ -286,42 +314,37 @@ int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
 		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
 		started += args[k].started;
 	}
-	/* One thread ready is enough to start; the others join as they can. */
+	/* One thread ready is enough to start; the others join as they can.
+	 * With none, the threads that started end at once. */
 	pthread_mutex_lock(&p.lock);
 	while (p.workers_made == 0 && p.workers_failed < started)
 		pthread_cond_wait(&p.done, &p.lock);
-	bool none = p.workers_made == 0;
-	if (none)
-		p.input_ended = true;   /* the threads that started end at once */
-	pthread_mutex_unlock(&p.lock);
-	if (none) {
-		for (unsigned k = 0; k < threads; k++)
-			if (args[k].started)
-				pthread_join(args[k].thread, NULL);
-		pthread_cond_destroy(&p.done);
-		pthread_cond_destroy(&p.ready);
-		pthread_mutex_destroy(&p.lock);
+	if (p.workers_made == 0) {
+		p.input_ended = true;
+		pthread_cond_broadcast(&p.ready);
+		pthread_mutex_unlock(&p.lock);
 		goto cleanup;
 	}
 	/* From here on input is read and output written: the status is the
 	 * chunks'. */
 	status = 0;
-	size_t written = 0;
+	size_t written = 0, in_flight_bytes = 0;
 	unsigned long line = 1;
 	bool more = true;
-	pthread_mutex_lock(&p.lock);
 	for (;;) {
-		/* Read chunks into free slots while the ring has room. */
-		while (more && p.cut - written < p.window) {
+		/* Read chunks into free slots while the ring has room and the
+		 * bytes in flight are few. */
+		while (more && p.cut - written < p.window && (p.cut == written || in_flight_bytes < IN_FLIGHT_BYTES)) {
 			slot *s = &p.slots[p.cut % p.window];
 			pthread_mutex_unlock(&p.lock);
-			more = cut_chunk(&rd, &s->in, line_cap);
+			more = cut_chunk(&rd, &s->in, line_cap_bytes);
 			s->first_line = line;
 			if (more)
 				line += count_lines(s->in.data, s->in.len);
 			pthread_mutex_lock(&p.lock);
 			if (more) {
 				s->state = SLOT_READY;
+				in_flight_bytes += s->in.len;
 				p.cut++;
 				pthread_cond_signal(&p.ready);
 			}
@@ -336,6 +359,7 @@ int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
 		while (s->state != SLOT_DONE)
 			pthread_cond_wait(&p.done, &p.lock);
 		pthread_mutex_unlock(&p.lock);
+		in_flight_bytes -= s->in.len;
 		int st = write_slot(s);
 		if (st > status)
 			status = st;
@@ -343,21 +367,22 @@ int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads)
 		written++;
 	}
 	pthread_mutex_unlock(&p.lock);
-	for (unsigned k = 0; k < threads; k++)
-		if (args[k].started)
-			pthread_join(args[k].thread, NULL);
-	pthread_cond_destroy(&p.done);
-	pthread_cond_destroy(&p.ready);
-	pthread_mutex_destroy(&p.lock);
 	if (rd.read_errno) {
 		errno = rd.read_errno;
 		perror("irie: stdin");
 		status = status > 1 ? status : 1;
 	}
 cleanup:
-	if (args)
-		for (unsigned k = 0; k < threads; k++)
-			job->worker_free(args[k].worker);
+	for (unsigned k = 0; args && k < threads; k++)
+		if (args[k].started)
+			pthread_join(args[k].thread, NULL);
+	if (locks_made) {
+		pthread_cond_destroy(&p.done);
+		pthread_cond_destroy(&p.ready);
+		pthread_mutex_destroy(&p.lock);
+	}
+	for (unsigned k = 0; args && k < threads; k++)
+		job->worker_free(args[k].worker);
 	free(args);
 	for (size_t k = 0; p.slots && k < p.window; k++) {
 		iri_buf_fini(&p.slots[k].in);

@@ -4,8 +4,8 @@
  * runs the command on one chunk at a time with its own state, into memory;
  * the calling thread writes the chunks' output and messages to stdout and
  * stderr in input order, so the result is byte for byte that of one thread.
- * At most a few chunks are in flight, in buffers used again and again: the
- * memory stays flat on any input. */
+ * At most a few chunks (and a few MiB) are in flight, in buffers used again
+ * and again (a big one is given back): the memory stays flat on any input. */
 #ifndef IRIE_PARALLEL_H
 #define IRIE_PARALLEL_H
 
@@ -30,16 +30,16 @@ typedef struct {
 } par_job;
 
 /* Threads to use: IRIE_JOBS if it is a number from 1 to PAR_MAX_THREADS,
- * else the processors online (at most PAR_MAX_THREADS).  *bad_env is set
+ * else the processors this process may run on (at most PAR_MAX_THREADS).  *bad_env is set
  * when IRIE_JOBS is set but not such a number. */
 enum { PAR_MAX_THREADS = 64 };
 unsigned par_threads(int *bad_env);
 
 /* Runs job over the lines read from fd on `threads` threads; a line longer
- * than line_cap bytes reaches the run as its first line_cap + 1 bytes.
+ * than line_cap_bytes reaches the run as its first line_cap_bytes + 1 bytes.
  * Returns the highest exit status of the chunks (1 if reading failed,
  * which is reported), or -1 when it could not start (one thread, no
  * memory, no threads): then nothing was read or written. */
-int par_run(const par_job *job, int fd, size_t line_cap, unsigned threads);
+int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads);
 
 #endif

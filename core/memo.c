@@ -54,6 +54,8 @@ iri_memo *iri_memo_new(void)
 	 * (volatile: the compiler knows calloc's zeros and would drop these.) */
 	for (size_t at = 0; m && at < sizeof *m; at += MEMO_TOUCH_BYTES)
 		((volatile char *)m)[at] = 0;
+	if (m)   /* the last page, when m does not start one */
+		((volatile char *)m)[sizeof *m - 1] = 0;
 	return m;
 }
 

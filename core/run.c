@@ -1,8 +1,9 @@
 /* Runs of ordinary ASCII (iri_run.h).  With SSE2 (every x86-64), a block of
  * sixteen bytes is classified by a few comparisons, or with SSSE3 (asked of
  * the processor at run time) by two nibble-table lookups; elsewhere the
- * parser's class table answers byte by byte.  The last, shorter block of a span is
- * copied into a padded one, so nothing past the end is read. */
+ * parser's class table answers byte by byte.  A span's last, shorter block
+ * is read as the sixteen bytes before its end, shifted, or (a span shorter
+ * than that) from a padded copy: nothing past the end is read. */
 #include <string.h>
 
 #include "iri_parse.h"
@@ -48,7 +49,8 @@ __attribute__((target("ssse3"))) static uint32_t path_stops_nibbles(const uint8_
 	const __m128i low_nibble = _mm_set1_epi8(0x0F);
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble);
-	__m128i shared = _mm_and_si128(_mm_shuffle_epi8(by_high, high), _mm_shuffle_epi8(by_low, _mm_and_si128(v, low_nibble)));
+	__m128i low = _mm_and_si128(v, low_nibble);
+	__m128i shared = _mm_and_si128(_mm_shuffle_epi8(by_high, high), _mm_shuffle_epi8(by_low, low));
 	return ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(shared, _mm_setzero_si128())) & 0xFFFF;
 }
 
@@ -129,7 +131,8 @@ static bool have_nibbles(void)
 #define BLOCK_STOPS(stops, s, at, end) \
 	((end) - (at) > IRI_RUN_BLOCK_BYTES ? stops((s) + (at)) \
 	 : (end) >= IRI_RUN_BLOCK_BYTES ? \
-		(stops((s) + (end) - IRI_RUN_BLOCK_BYTES) >> (IRI_RUN_BLOCK_BYTES - ((end) - (at)))) | (uint32_t)1 << ((end) - (at)) \
+		(stops((s) + (end) - IRI_RUN_BLOCK_BYTES) >> (IRI_RUN_BLOCK_BYTES - ((end) - (at)))) | \
+			(uint32_t)1 << ((end) - (at)) \
 	 : padded_stops(stops, (s) + (at), (end) - (at)))
 
 static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *s, size_t n)
