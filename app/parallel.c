@@ -39,7 +39,7 @@ typedef struct {
 	slot_state state;
 	iri_buf in;               /* the chunk's lines, kept from chunk to chunk */
 	unsigned long first_line;
-	iri_buf out, err;         /* kept from chunk to chunk: no allocation once warm */
+	iri_buf out, err;         /* kept from chunk to chunk (but big ones): no allocation once warm */
 	int status;               /* the run's, or -1 when its buffers failed */
 } slot;
 
@@ -57,7 +57,7 @@ struct par {
 	const par_job *job;
 	pthread_mutex_t lock;
 	pthread_cond_t ready;     /* a slot became ready, or the input ended */
-	pthread_cond_t done;      /* a slot is done */
+	pthread_cond_t done;      /* a slot is done, or a thread's state made or not */
 	slot *slots;
 	size_t window;            /* slots in the ring */
 	size_t next_take;         /* the next chunk a thread takes */
