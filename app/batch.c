@@ -769,10 +769,12 @@ static bool run_stdin_parallel(batch *b, batch_fn fn)
 	if (bad_env)
 		/* TRANSLATORS: %d: the highest number of threads; %u: the number used instead. */
 		fprintf(stderr, _("irie: IRIE_JOBS must be a number from 1 to %d; using %u\n"), PAR_MAX_THREADS, threads);
+	/* A terminal shows each line's messages next to its result: threads
+	 * would show a chunk's after all of its results. */
 	struct stat st;
 	off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
-	if (threads < 2 || at < 0 || fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size - at < (off_t)BATCH_PARALLEL_MIN_BYTES)
+	if (threads < 2 || b->stdout_tty || b->stderr_tty || at < 0 || fstat(STDIN_FILENO, &st) != 0 ||
+	    !S_ISREG(st.st_mode) || st.st_size - at < (off_t)BATCH_PARALLEL_MIN_BYTES)
 		return false;
 	batch_job job = { b, fn };
 	par_job pj = { worker_new, worker_free, worker_run, &job };
