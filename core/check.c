@@ -86,10 +86,14 @@ static bool check_syntax_cp(iri_diags *d, const char *text, size_t i, size_t n,
 		add_escaped_suggestion(d, IRI_D_SPACE_OR_UNWISE, comp, text, i, i + n, cp);
 	else if (comp == IRI_COMP_SCHEME && cp >= 0x80)
 		iri_diags_add(d, IRI_D_NON_ASCII_SCHEME, comp, i, i + n, cp, NULL, 0);
-	else if (cp >= 0xE0000 && u_charType((UChar32)cp) == U_FORMAT_CHAR)   /* tag characters */
-		iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
-	else
+	else {
 		iri_diags_add(d, IRI_D_SYNTAX, comp, i, i + n, res, NULL, 0);
+		/* Tag characters (U+E0000..E0FFF) are outside ucschar, so an error
+		 * above (RFC 3987 2.2); being invisible, they are also named, with
+		 * the fix (UTS #39 3.1). */
+		if (cp >= 0xE0000 && u_charType((UChar32)cp) == U_FORMAT_CHAR)
+			iri_diags_add(d, IRI_D_INVISIBLE_CHARACTER, comp, i, i + n, cp, "", 0);
+	}
 	return false;
 }
 

@@ -180,6 +180,11 @@ static const check_case cases[] = {
 	CASE(u8"http://example.com/a\u200Db", true, D(INVISIBLE_CHARACTER, PATH, 20, 21, "")),
 	CASE(u8"http://example.com/\u2764\uFE0F", true, D(INVISIBLE_CHARACTER, PATH, 20, 21, "")),
 	CASE(u8"http://example.com/a\u200B\u200Bb", true, D(INVISIBLE_CHARACTER, PATH, 20, 22, "")),
+	/* Tag characters are outside ucschar (RFC 3987 2.2): an error, and named. */
+	CASE(u8"http://example.com/a\U000E0001b", true,
+	     D(SYNTAX, PATH, 20, 21, NULL), D(INVISIBLE_CHARACTER, PATH, 20, 21, "")),
+	CASE(u8"htt\U000E002Fwww.e.r", true,
+	     D(SYNTAX, PATH, 3, 4, NULL), D(INVISIBLE_CHARACTER, PATH, 3, 4, "")),
 	CASE(u8"http://example.com/\u0378", true, D(UNASSIGNED_CHARACTER, PATH, 19, 20, NULL)),
 	CASE(u8"http://example.com/\u0149", true, D(DEPRECATED_CHARACTER, PATH, 19, 20, NULL)),
 	CASE(u8"http://example.com/a\u3000b", true, D(UNICODE_WHITESPACE, PATH, 20, 21, "%E3%80%80")),
