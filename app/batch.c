@@ -1009,6 +1009,10 @@ int batch_main(int argc, char **argv)
 	char *out_block = NULL;
 	if (!b.stdout_tty && (out_block = malloc(BATCH_OUT_BLOCK_BYTES)) != NULL)
 		setvbuf(stdout, out_block, _IOFBF, BATCH_OUT_BLOCK_BYTES);
+	/* Only this thread writes to stdout and stderr (parallel.c's threads
+	 * write to streams of their own): no lock taken per call. */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+	__fsetlocking(stderr, FSETLOCKING_BYCALLER);
 	int status = 0;
 	if (b.to_iri.charset) {
 		iri_buf probe;
