@@ -629,19 +629,35 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	return true;
 }
 
+static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len);
+
 /* One label at text[start..end) (raw, possibly %-escaped). */
 static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
 {
-	/* Without escapes the raw label is used in place (no copy per keystroke). */
-	const char *lab = sc->text + start;
-	size_t lab_len = end - start;
-	if (raw_pct) {
-		if (!iri_pct_decode(lab, lab_len, &sc->label))
-			return;
-		lab = sc->label.data ? sc->label.data : "";
-		lab_len = sc->label.len;
+	if (!raw_pct) {
+		/* Used in place (no copy per keystroke). */
+		scan_one_label(sc, start, end, sc->text + start, end - start);
+		return;
 	}
+	if (!iri_pct_decode(sc->text + start, end - start, &sc->label))
+		return;
+	/* RFC 3986 2.1: "%2E" is a ".", so "a%2Eb" holds two labels; each
+	 * is judged on its own, at the raw span they share. */
+	const char *lab = sc->label.data ? sc->label.data : "";
+	size_t lab_len = sc->label.len, sub = 0;
+	for (size_t i = 0; i <= lab_len; i++) {
+		size_t sep_bytes = i < lab_len ? label_separator_bytes(lab, lab_len, i) : 1;
+		if (sep_bytes == 0)
+			continue;
+		scan_one_label(sc, start, end, lab + sub, i - sub);
+		sub = i + sep_bytes;
+		i += sep_bytes - 1;
+	}
+}
 
+/* One label's bytes lab[0..lab_len), unescaped, at text[start..end). */
+static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len)
+{
 	if (!sc->idn) {
 		/* RFC 1034 3.1 on a plain ASCII label. */
 		if (lab_len > IRI_DNS_LABEL_MAX_BYTES)

@@ -230,6 +230,9 @@ static const check_case cases[] = {
 	CASE("ftp://a...b/", false, D(BAD_IDN, HOST, 8, 10, "")),
 	/* ... and written as escapes: the decoded name has an empty label. */
 	CASE("http://a%2E%2Eb/", false, D(PERCENT_ENCODED_HOST, HOST, 7, 15, NULL), D(BAD_IDN, HOST, 7, 15, NULL)),
+	/* "%2E" is a dot (RFC 3986 2.1): two labels, each fine or not on its own. */
+	CASE(u8"http://\u00FC%2Ecom/", true, D(PERCENT_ENCODED_HOST, HOST, 7, 14, "xn--tda.com")),
+	CASE("http://%C3%BC%2Exn--a/", false, D(PERCENT_ENCODED_HOST, HOST, 7, 21, NULL), D(BAD_IDN, HOST, 7, 21, NULL)),
 	CASE("http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/", false,   /* a 64-octet label */
 	     D(DNS_LENGTH_LIMIT, HOST, 7, 71, NULL)),
 	/* ---- characters not allowed ---- */
