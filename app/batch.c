@@ -114,9 +114,33 @@ static void report_errors(batch *b)
 	}
 }
 
-static void print_result(batch *b, const char *s, size_t n)
+/* A URI from to-uri: every control in it is escaped already (RFC 3987
+ * 3.1 step 2), so it needs no look for line breaks. */
+static void print_uri(batch *b, const char *s, size_t n)
 {
 	out_text(b->out_f, s, n, b->stdout_tty);
+	fputc('\n', b->out_f);
+}
+
+/* One input's result line.  A terminal gets it sanitised; a file or pipe
+ * gets its bytes, but for a raw LF or CR from the input (reported as
+ * CONTROL_CHARACTER): written as its escape (RFC 3986 2.1), as to-uri
+ * does, so that each input keeps one output line. */
+static void print_result(batch *b, const char *s, size_t n)
+{
+	if (b->stdout_tty || (!memchr(s, '\n', n) && !memchr(s, '\r', n))) {
+		out_text(b->out_f, s, n, b->stdout_tty);
+	} else {
+		size_t from = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] != '\n' && s[i] != '\r')
+				continue;
+			fwrite(s + from, 1, i - from, b->out_f);
+			fputs(s[i] == '\n' ? "%0A" : "%0D", b->out_f);
+			from = i + 1;
+		}
+		fwrite(s + from, 1, n - from, b->out_f);
+	}
 	fputc('\n', b->out_f);
 }
 
@@ -165,7 +189,7 @@ static void cmd_to_uri(batch *b, const char *text, size_t len)
 		} else {
 			iri_buf_reset(&b->out);
 			if (iri_quick_scan_errors(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
-				print_result(b, b->out.data ? b->out.data : "", b->out.len);
+				print_uri(b, b->out.data ? b->out.data : "", b->out.len);
 				return;
 			}
 		}
@@ -183,7 +207,7 @@ static void cmd_to_uri(batch *b, const char *text, size_t len)
 		json_object_object_add(o, "diagnostics", diags_json(b->diags));
 		out_json_line(b->out_f, o, b->stdout_tty);
 	} else {
-		print_result(b, b->out.data ? b->out.data : "", b->out.len);
+		print_uri(b, b->out.data ? b->out.data : "", b->out.len);
 	}
 	report_errors(b);
 }
