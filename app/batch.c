@@ -11,6 +11,8 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include <unicode/uidna.h>
+
 #include "batch.h"
 #include "i18n.h"
 #include "iri.h"
@@ -295,7 +297,7 @@ static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t
 		char why[256];
 		msg_idna_errors(errors, why, sizeof why);
 		fprintf(b->out_f, "(%s)\n", why);
-	} else if (form->data) {
+	} else if (form->data && form->len) {
 		print_result(b, form->data, form->len);
 	} else {
 		fprintf(b->out_f, "-\n");
@@ -306,7 +308,7 @@ static void text_form(batch *b, const char *label, const iri_buf *form, uint32_t
  * IRI (or of "//HOST"), so that syntax errors in the host (a stray '%', a
  * space, an unterminated '[') are reported too, not only the IDNA ones. */
 static void host_diagnostics(batch *b, const char *text, size_t len, const iri_ref *ref,
-	const char *host, size_t host_len)
+	const char *host, size_t host_len, uint32_t idna_errors)
 {
 	size_t host_start = (size_t)(host - text);
 	iri_buf wrapped;
@@ -356,6 +358,15 @@ static void host_diagnostics(batch *b, const char *text, size_t len, const iri_r
 	} else {
 		iri_host_diagnose(b->ctx, text, host_start, host_start + host_len, b->diags);
 	}
+	/* irie host judges every name as a DNS name (check does so for plain
+	 * ASCII only under schemes that use DNS): when UTS #46 refuses its
+	 * idna form and nothing else said so, that is the finding. */
+	if (idna_errors && !iri_diags_has_errors(b->diags)) {
+		const uint32_t length_bits = UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+		uint32_t bad = idna_errors & ~length_bits;
+		iri_diags_add(b->diags, bad ? IRI_D_BAD_IDN : IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start,
+			host_start + host_len, bad, NULL, 0);
+	}
 	iri_diags_finish(b->diags, text, len);
 	iri_diags_free(all);
 	iri_buf_fini(&wrapped);
@@ -380,14 +391,14 @@ static void cmd_host(batch *b, const char *text, size_t len)
 		host[host_len - 1] == ']' && (iri_is_ipv6(host + 1, host_len - 2) || iri_is_ipvfuture(host + 1, host_len - 2))));
 	bool bad_literal = host_len > 0 && host[0] == '[' && !ip;
 	iri_host_result r = IRI_HOST_OK;
-	if (ip) {
+	if (ip || host_len == 0) {   /* an empty host (file:///x) is empty in every form */
 		iri_buf *all[] = { &forms.unicode, &forms.idna, &forms.idna_transitional, &forms.percent, &forms.zld };
 		for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
 			iri_buf_append(all[k], host, host_len);
 	} else if (!bad_literal) {
 		r = iri_host_analyse(b->ctx, host, host_len, &forms);
 	}   /* a broken "[...]": no forms; check's SYNTAX finding says why */
-	host_diagnostics(b, text, len, &ref, host, host_len);
+	host_diagnostics(b, text, len, &ref, host, host_len, ip || bad_literal ? 0 : forms.idna_errors);
 	/* JSON values are lower case, like the other fields. */
 	char form_name[32];
 	snprintf(form_name, sizeof form_name, "%s", ip ? "ip_address" : iri_host_form_name(forms.input_form));

@@ -467,7 +467,11 @@ iri_host_result iri_host_analyse(iri_ctx *ctx, const char *host, size_t len, iri
 	out->unicode_errors = iri_idna_to_unicode(ctx, text, text_len, &out->unicode);
 	out->idna_errors = iri_idna_to_ascii(ctx, false, text, text_len, &out->idna);
 	out->idna_transitional_errors = iri_idna_to_ascii(ctx, true, text, text_len, &out->idna_transitional);
-	pct_encode_non_ascii(text, text_len, &out->percent);
+	/* The 2002 idn-uri draft's form is of the Unicode name: A-labels are
+	 * decoded first, as .i input is (when ToUnicode could). */
+	bool ace_decoded = out->input_form == IRI_HOSTFORM_ACE && out->unicode_errors == 0 && out->unicode.data;
+	pct_encode_non_ascii(ace_decoded ? out->unicode.data : text, ace_decoded ? out->unicode.len : text_len,
+		&out->percent);
 
 	/* The .i form of the mapped name; if mapping failed, of the input text. */
 	const char *zsrc = out->unicode_errors == 0 ? out->unicode.data : text;

@@ -26,7 +26,7 @@ typedef struct {
 	iri_buf unicode;            /* UTF-8; UTS #46 ToUnicode of the decoded input */
 	iri_buf idna;               /* A-labels, UTS #46 nontransitional ToASCII */
 	iri_buf idna_transitional;  /* A-labels, UTS #46 transitional ToASCII */
-	iri_buf percent;            /* %-escaped UTF-8 of the decoded input (not mapped) */
+	iri_buf percent;            /* %-escaped UTF-8 of the decoded input (not mapped; A-labels as ToUnicode gives them) */
 	iri_buf zld;                /* 1998 form: encoded labels + ".i", or the ASCII host itself */
 	uint32_t unicode_errors;    /* ICU UIDNA_ERROR_* bits of each conversion; 0 = fine */
 	uint32_t idna_errors;
