@@ -90,7 +90,7 @@ static const struct {
 		"Options:\n"
 		"  --host=keep      leave the host as written (default)\n"
 		"  --host=unicode   A-labels, %-escaped and \".i\" hosts to Unicode\n"
-		"  --charset=NAME   read escapes that are not UTF-8 in this legacy charset\n"
+		"  --charset=NAME   read escapes in this legacy charset instead of UTF-8\n"
 		"                   (RFC 3987 3.2.1), e.g. Shift_JIS, EUC-JP, ISO-8859-8,\n"
 		"                   windows-1256, KOI8-R; ICU converter names; the charset\n"
 		"                   must be ASCII-compatible and stateless (finding\n"

@@ -27,7 +27,8 @@ typedef enum {
 
 typedef struct {
 	iri_host_out host;
-	const char *charset;   /* NULL: only UTF-8 is decoded; else an ICU converter name */
+	const char *charset;   /* NULL: only UTF-8 is decoded; else an ICU converter name,
+	                        * used for every escaped octet 80-FF instead of UTF-8 */
 } iri_to_iri_opts;
 
 typedef enum {
