@@ -200,7 +200,7 @@ static const struct {
 		"level at which they are equal:\n"
 		"\n"
 		"  simple      the same characters (5.3.1)\n"
-		"  syntax      equal after case, NFC, %-escape and dot-segment\n"
+		"  syntax      equal after case, %-escape and dot-segment\n"
 		"              normalisation (5.3.2)\n"
 		"  scheme      equal after scheme-based normalisation: default port,\n"
 		"              empty path, IDN host (5.3.3)\n"

@@ -26,7 +26,7 @@ void iri_remove_dot_segments(const char *path, size_t len, iri_buf *out);
 typedef enum {
 	IRI_CMP_DIFFERENT,   /* not equal at any level irie applies */
 	IRI_CMP_SIMPLE,      /* 5.3.1 simple string comparison */
-	IRI_CMP_SYNTAX,      /* 5.3.2 case, NFC, percent-encoding, path segment normalisation */
+	IRI_CMP_SYNTAX,      /* 5.3.2 case, percent-encoding, path segment normalisation (no NFC: 5.3.2.2) */
 	IRI_CMP_SCHEME       /* 5.3.3 scheme-based: default port, empty path, IDN host */
 } iri_compare_level;
 
