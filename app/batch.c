@@ -11,8 +11,6 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include <unicode/uidna.h>
-
 #include "batch.h"
 #include "i18n.h"
 #include "iri.h"
@@ -358,15 +356,11 @@ static void host_diagnostics(batch *b, const char *text, size_t len, const iri_r
 	} else {
 		iri_host_diagnose(b->ctx, text, host_start, host_start + host_len, b->diags);
 	}
-	/* irie host judges every name as a DNS name (check does so for plain
-	 * ASCII only under schemes that use DNS): when UTS #46 refuses its
-	 * idna form and nothing else said so, that is the finding. */
-	if (idna_errors && !iri_diags_has_errors(b->diags)) {
-		const uint32_t length_bits = UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
-		uint32_t bad = idna_errors & ~length_bits;
-		iri_diags_add(b->diags, bad ? IRI_D_BAD_IDN : IRI_D_DNS_LENGTH_LIMIT, IRI_COMP_HOST, host_start,
-			host_start + host_len, bad, NULL, 0);
-	}
+	/* irie host judges every name as a DNS name, check a plain ASCII one
+	 * not (RFC 3986 3.2.2): when UTS #46 refused the idna form and nothing
+	 * said so yet, the name is judged again, label by label. */
+	if (idna_errors && !iri_diags_has_errors(b->diags))
+		iri_host_diagnose_dns(b->ctx, text, host_start, host_start + host_len, b->diags);
 	iri_diags_finish(b->diags, text, len);
 	iri_diags_free(all);
 	iri_buf_fini(&wrapped);

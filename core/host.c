@@ -160,6 +160,22 @@ static size_t label_separator_bytes(const char *s, size_t len, size_t i)
 	return 0;
 }
 
+/* The label of s[0..len) that starts at byte *pos, as [*lab_start,
+ * *lab_end); *pos moves past its separator.  Returns false when no label
+ * is left ("a." has two: "a" and the empty root label). */
+static bool next_label(const char *s, size_t len, size_t *pos, size_t *lab_start, size_t *lab_end)
+{
+	if (*pos > len)
+		return false;
+	size_t i = *pos, sep_bytes = 0;
+	while (i < len && (sep_bytes = label_separator_bytes(s, len, i)) == 0)
+		i++;
+	*lab_start = *pos;
+	*lab_end = i;
+	*pos = i < len ? i + sep_bytes : len + 1;
+	return true;
+}
+
 /* ---- UTS #46 through ICU -------------------------------------------- */
 
 typedef enum { IDNA_NAME_TO_ASCII, IDNA_NAME_TO_UNICODE, IDNA_LABEL_TO_ASCII, IDNA_LABEL_TO_UNICODE } idna_op;
@@ -370,16 +386,10 @@ done:
 
 static bool name_has_ace_label(const char *s, size_t len)
 {
-	size_t start = 0;
-	for (size_t i = 0; i <= len; i++) {
-		size_t sep_bytes = i < len ? label_separator_bytes(s, len, i) : 1;
-		if (sep_bytes == 0)
-			continue;
-		if (has_ace_prefix(s + start, i - start))
+	size_t pos = 0, a, b;
+	while (next_label(s, len, &pos, &a, &b))
+		if (has_ace_prefix(s + a, b - a))
 			return true;
-		start = i + sep_bytes;
-		i += sep_bytes - 1;
-	}
 	return false;
 }
 
@@ -633,32 +643,6 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	return true;
 }
 
-static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len);
-
-/* One label at text[start..end) (raw, possibly %-escaped). */
-static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
-{
-	if (!raw_pct) {
-		/* Used in place (no copy per keystroke). */
-		scan_one_label(sc, start, end, sc->text + start, end - start);
-		return;
-	}
-	if (!iri_pct_decode(sc->text + start, end - start, &sc->label))
-		return;
-	/* RFC 3986 2.1: "%2E" is a ".", so "a%2Eb" holds two labels; each
-	 * is judged on its own, at the raw span they share. */
-	const char *lab = sc->label.data ? sc->label.data : "";
-	size_t lab_len = sc->label.len, sub = 0;
-	for (size_t i = 0; i <= lab_len; i++) {
-		size_t sep_bytes = i < lab_len ? label_separator_bytes(lab, lab_len, i) : 1;
-		if (sep_bytes == 0)
-			continue;
-		scan_one_label(sc, start, end, lab + sub, i - sub);
-		sub = i + sep_bytes;
-		i += sep_bytes - 1;
-	}
-}
-
 /* One label's bytes lab[0..lab_len), unescaped, at text[start..end). */
 static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len)
 {
@@ -698,7 +682,27 @@ static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *
 	}
 }
 
-void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
+/* One label at text[start..end) (raw, possibly %-escaped). */
+static void scan_label(host_scan *sc, size_t start, size_t end, bool raw_pct)
+{
+	if (!raw_pct) {
+		/* Used in place (no copy per keystroke). */
+		scan_one_label(sc, start, end, sc->text + start, end - start);
+		return;
+	}
+	if (!iri_pct_decode(sc->text + start, end - start, &sc->label))
+		return;
+	/* RFC 3986 2.1: "%2E" is a ".", so "a%2Eb" holds two labels; each
+	 * is judged on its own, at the raw span they share. */
+	const char *lab = sc->label.data ? sc->label.data : "";
+	size_t pos = 0, a, b;
+	while (next_label(lab, sc->label.len, &pos, &a, &b))
+		scan_one_label(sc, start, end, lab + a, b - a);
+}
+
+/* as_dns: a plain ASCII name is judged by UTS #46 too, label by label. */
+static void host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags,
+	bool as_dns)
 {
 	host_scan sc;
 	iri_buf whole;
@@ -721,7 +725,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	 * gets its recorded findings again, at its own position.  A plain ASCII name costs less to check than to look up. */
 	bool pct = has_pct_escape(host, len), ascii = iri_utf8_is_ascii(host, len);
 	bool ace = ascii && name_has_ace_label(host, len);
-	bool memoise = pct || !ascii || ace;
+	bool memoise = !as_dns && (pct || !ascii || ace);   /* the memo holds the ordinary findings */
 	size_t rec_bytes;
 	const char *rec = memoise ? iri_memo_get(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, &rec_bytes) : NULL;
 	if (rec) {
@@ -744,7 +748,7 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 		if (!is_utf8(name, name_len))
 			goto done;
 	}
-	sc.idn = pct ? !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len) : !ascii || ace;
+	sc.idn = as_dns || (pct ? !iri_utf8_is_ascii(name, name_len) || name_has_ace_label(name, name_len) : !ascii || ace);
 	/* An escape that decodes to what no reg-name holds -- a control, a space,
 	 * a delimiter ("a%0A.example") -- or to an empty label ("a%2E%2Eb")
 	 * makes no DNS name (RFC 1034 3.1, 3.5). */
@@ -765,15 +769,9 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 	if (!sc.idn)
 		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
 
-	size_t label_start = host_start;
-	for (size_t i = host_start; i <= host_end; i++) {
-		size_t sep_bytes = i < host_end ? label_separator_bytes(text, host_end, i) : 1;
-		if (sep_bytes == 0)
-			continue;
-		scan_label(&sc, label_start, i, pct);
-		label_start = i + sep_bytes;
-		i += sep_bytes - 1;
-	}
+	size_t pos = host_start, a, b;
+	while (next_label(text, host_end, &pos, &a, &b))
+		scan_label(&sc, a, b, pct);
 
 	/* RFC 1034 3.1: 253 characters without the root's trailing dot. */
 	bool name_too_long;
@@ -798,4 +796,14 @@ done:
 	iri_buf_fini(&sc.conv);
 	iri_buf_fini(&sc.skeleton);
 	iri_buf_fini(&whole);
+}
+
+void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
+{
+	host_diagnose(ctx, text, host_start, host_end, diags, false);
+}
+
+void iri_host_diagnose_dns(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
+{
+	host_diagnose(ctx, text, host_start, host_end, diags, true);
 }

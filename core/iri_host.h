@@ -81,4 +81,10 @@ bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
  * text[host_start..host_end); spans are byte offsets into text. */
 void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
 
+/* The same, but a plain ASCII name is judged by UTS #46 (STD3 rules) too, as
+ * a name to look up in the DNS is: "a..com", "bad-.example", "_srv.example"
+ * get BAD_IDN on their label.  check does not do this: an ASCII reg-name
+ * need not be a DNS name (RFC 3986 3.2.2).  Not memoised. */
+void iri_host_diagnose_dns(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
+
 #endif

@@ -298,6 +298,34 @@ static void test_diagnose(iri_ctx *ctx)
 	iri_diags_clear(d);
 	iri_host_diagnose(ctx, "file:///x", 7, 7, d);
 	CHECK(iri_diags_count(d) == 0, "empty host");
+
+	/* As a DNS name (irie host), a plain ASCII name is judged by UTS #46
+	 * too, on the label at fault; as a reg-name (check) it is not. */
+	static const struct {
+		const char *text;          /* the host is text[7..] */
+		size_t start, end;         /* expected BAD_IDN span; 0, 0: none */
+	} dns_cases[] = {
+		{ "http://ok.bad-.example", 10, 14 },
+		{ "http://_srv.example", 7, 11 },
+		{ "http://a..com", 7, 13 },      /* an empty label: the whole name */
+		{ "http://ok.example", 0, 0 },
+		{ "http://ok.example.", 0, 0 },  /* the root label */
+	};
+	for (size_t i = 0; i < sizeof dns_cases / sizeof dns_cases[0]; i++) {
+		const char *t = dns_cases[i].text;
+		iri_diags_clear(d);
+		iri_host_diagnose(ctx, t, 7, strlen(t), d);
+		CHECK(find_code(d, IRI_D_BAD_IDN) == NULL, "%s: no BAD_IDN as a reg-name", t);
+		iri_diags_clear(d);
+		iri_host_diagnose_dns(ctx, t, 7, strlen(t), d);
+		g = find_code(d, IRI_D_BAD_IDN);
+		if (dns_cases[i].end == 0)
+			CHECK(g == NULL, "%s: no BAD_IDN as a DNS name", t);
+		else
+			CHECK(g && g->byte_start == dns_cases[i].start && g->byte_end == dns_cases[i].end,
+				"%s: BAD_IDN at %zu..%zu as a DNS name, got %zu..%zu", t, dns_cases[i].start,
+				dns_cases[i].end, g ? g->byte_start : 0, g ? g->byte_end : 0);
+	}
 	iri_diags_free(d);
 }
 
