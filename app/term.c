@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,34 @@ void term_write_raw(const char *bytes, size_t n)
 {
 	if (term.fd >= 0)
 		write_all(term.fd, bytes, n);
+}
+
+void term_copy_osc52(const char *bytes, size_t n)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	static const char start[] = "\033]52;c;";
+	char chunk[1024];   /* written in pieces: the sequence itself has no cap */
+	size_t used = 0;
+	if (term.fd < 0)
+		return;
+	write_all(term.fd, start, sizeof start - 1);
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)(unsigned char)bytes[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)(unsigned char)bytes[i + 1] << 8;
+		if (i + 2 < n)
+			v |= (unsigned char)bytes[i + 2];
+		chunk[used++] = b64[v >> 18 & 63];
+		chunk[used++] = b64[v >> 12 & 63];
+		chunk[used++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+		chunk[used++] = i + 2 < n ? b64[v & 63] : '=';
+		if (used + 4 > sizeof chunk) {
+			write_all(term.fd, chunk, used);
+			used = 0;
+		}
+	}
+	chunk[used++] = '\a';
+	write_all(term.fd, chunk, used);
 }
 
 bool term_has_colour(void)

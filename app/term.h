@@ -32,6 +32,11 @@ term_signal term_take_signal(void);
 /* Writes raw bytes to the terminal (for OSC 52); only fixed, built sequences. */
 void term_write_raw(const char *bytes, size_t n);
 
+/* Sets the terminal's clipboard to n bytes (OSC 52, "c" selection): the
+ * bytes go base64-encoded (RFC 4648 4), so nothing in them reaches the
+ * terminal raw. */
+void term_copy_osc52(const char *bytes, size_t n);
+
 /* Colours usable (a colour terminal and NO_COLOR unset or empty). */
 bool term_has_colour(void);
 

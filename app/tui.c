@@ -1076,24 +1076,7 @@ static void copy_osc52(tui *t, bool uri)
 		len = t->uri.len;
 	if (!s)
 		return;
-	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	iri_buf out;
-	iri_buf_init(&out);
-	iri_buf_puts(&out, "\033]52;c;");
-	for (size_t i = 0; i < len; i += 3) {
-		uint32_t v = (uint32_t)(unsigned char)s[i] << 16;
-		if (i + 1 < len)
-			v |= (uint32_t)(unsigned char)s[i + 1] << 8;
-		if (i + 2 < len)
-			v |= (unsigned char)s[i + 2];
-		char q[4] = { b64[v >> 18 & 63], b64[v >> 12 & 63],
-			i + 1 < len ? b64[v >> 6 & 63] : '=', i + 2 < len ? b64[v & 63] : '=' };
-		iri_buf_append(&out, q, 4);
-	}
-	iri_buf_puts(&out, "\a");
-	if (!out.failed)
-		term_write_raw(out.data, out.len);
-	iri_buf_fini(&out);
+	term_copy_osc52(s, len);
 	/* TRANSLATORS: OSC 52: the terminal escape sequence that sets the clipboard; keep it. */
 	snprintf(t->status, sizeof t->status, "%s", uri ? _("URI copied (OSC 52)") : _("IRI copied (OSC 52)"));
 }
