@@ -1,0 +1,193 @@
+/* Drawing helpers: irie's own text in visual order (the terminal is in
+ * explicit bidi mode), input sanitised and isolated, fields, colours. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "i18n.h"
+#include "output.h"
+#include "render_bidi.h"
+#include "render_sanitize.h"
+#include "term.h"
+
+int component_pair(int comp)
+{
+	return comp >= 0 && comp < IRI_COMP_COUNT ? PAIR_SCHEME + comp : 0;
+}
+
+attr_t pair_attr(int pair)
+{
+	return term_has_colour() && pair ? COLOR_PAIR(pair) : 0;
+}
+
+/* Draws text that is safe as it is: render's cells, ASCII literals and the
+ * (ASCII) URI; translations go through put_ui(), input through put_visual(). */
+void put_safe(int row, int col, const char *s, attr_t attr)
+{
+	attrset(attr);
+	mvaddstr(row, col, s);
+	attrset(A_NORMAL);
+}
+
+/* Draws one line of irie's own text (translations and what they quote) in
+ * visual order.  The terminal is in explicit bidi mode (CSI 8 l), so irie
+ * reorders it itself:
+ *   1. cut to width cells in logical order (out_pad) -- a line is broken
+ *      before it is reordered (UAX #9 3.4);
+ *   2. render's bidi (its PLAIN form, shaping and mirroring included) with
+ *      the UI's paragraph direction, set by an RLM or LRM put first (the
+ *      first strong character decides, UAX #9 P2: HL1 done with a mark);
+ *      the mark's cell is not drawn;
+ *   3. right-aligned in [col, col + width) when the UI reads right to left;
+ *      what still does not fit (a placeholder is wider than the character
+ *      it stands for) is dropped at the visual end away from the alignment.
+ * The text is irie's own: bidi controls in it (a translator's LRM, irie's
+ * isolates and overrides) steer the algorithm and are not drawn; anything
+ * from input goes in through ui_quote(), which makes its controls visible.
+ * Other controls and Cf become render's placeholders. */
+void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
+{
+	if (width <= 0)
+		return;
+	char line[UI_LINE_MAX_BYTES];
+	const char *mark = t->scr.ui_rtl ? "\u200F" : "\u200E";
+	size_t m = strlen(mark);
+	memcpy(line, mark, m);
+	out_pad(s, (size_t)width, true, line + m, sizeof line - m);
+	size_t len = strlen(line);
+	while (len > m && line[len - 1] == ' ')   /* out_pad's padding: alignment is done below */
+		len--;
+	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
+		return;
+	size_t n_cells, n_logical;
+	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_PLAIN, &n_cells);
+	const uint32_t *logical = rnd_form_text(t->scr.aux, RND_FORM_LOGICAL, &n_logical);
+	/* Cell widths, 0 for cells not drawn (the mark, bidi controls). */
+	int widths[UI_LINE_MAX_BYTES];
+	int total = 0;
+	for (size_t i = 0; i < n_cells && i < UI_LINE_MAX_BYTES; i++) {
+		size_t cp = cells[i].cp_start;
+		bool hidden = cp == 0 || cp == RND_NO_CP ||
+			(cp < n_logical && iri_is_bidi_control(logical[cp]));
+		widths[i] = hidden ? 0 : cells[i].width;
+		total += widths[i];
+	}
+	if (n_cells > UI_LINE_MAX_BYTES)
+		n_cells = UI_LINE_MAX_BYTES;
+	size_t first = 0, end = n_cells;
+	while (total > width) {
+		if (t->scr.ui_rtl)
+			total -= widths[first++];
+		else
+			total -= widths[--end];
+	}
+	int x = t->scr.ui_rtl ? col + width - total : col;
+	for (size_t i = first; i < end; i++) {
+		if (widths[i] == 0)
+			continue;
+		put_safe(row, x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
+		x += widths[i];
+	}
+}
+
+/* Text from input (an IRI fragment, a composition) for a put_ui() line:
+ * sanitised (controls and Cf as visible placeholders, so none steers the
+ * line) and in a left-to-right isolate (LRI ... PDI, UAX #9 X5a), as IRIs
+ * are shown: "%20" stays "%20" in a right-to-left message.  Returns out. */
+const char *ui_quote(const char *s, size_t n, char *out, size_t size)
+{
+	static const char lri[] = "\u2066", pdi[] = "\u2069";   /* 3 bytes each */
+	if (size < 2 * 3 + 1) {
+		if (size)
+			out[0] = '\0';
+		return out;
+	}
+	size_t clean_len;
+	memcpy(out, lri, 3);
+	rnd_sanitize(s, n, out + 3, size - 6, &clean_len);   /* size - 6 includes its NUL */
+	memcpy(out + 3 + clean_len, pdi, sizeof pdi);
+	return out;
+}
+
+/* A row of fields (a table row), laid out in reading order: left to right,
+ * or right to left in a right-to-left UI, each field's text through put_ui.
+ * cols: a field's width in cells (one blank between fields); the last field
+ * takes the rest.  A reverse-video row is filled whole. */
+void put_fields(tui *t, int row, int col, int width, const ui_field *f, size_t n, attr_t attr)
+{
+	if (width <= 0)
+		return;
+	if (attr & A_REVERSE) {
+		attrset(attr);
+		mvhline(row, col, ' ', width);
+		attrset(A_NORMAL);
+	}
+	int used = 0;   /* cells from the reading start */
+	for (size_t i = 0; i < n && used < width; i++) {
+		int w = i + 1 == n || f[i].cols > width - used ? width - used : f[i].cols;
+		put_ui(t, row, t->scr.ui_rtl ? col + width - used - w : col + used, w, f[i].text, attr);
+		used += w + 1;
+	}
+}
+
+/* Where a label column and its value go in a pane: the label at the reading
+ * start (left, or right in a right-to-left UI), label_cols wide, then one
+ * blank, then the value's room. */
+void label_value(const tui *t, int col, int width, int label_cols, int *label_x, int *value_x, int *value_w)
+{
+	*value_w = width - label_cols - 1;
+	*label_x = t->scr.ui_rtl ? col + width - label_cols : col;
+	*value_x = t->scr.ui_rtl ? col : col + label_cols + 1;
+}
+
+/* Draws a string in visual order (through render, the VISUAL form: an IRI or
+ * a piece of one) with sanitised cells; right-aligned if right (and it fits). */
+void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right)
+{
+	if (width <= 0 || rnd_display_build(t->scr.aux, s, n, NULL, 0, NULL) != RND_OK)
+		return;
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_VISUAL, &n_cells);
+	int total = 0;
+	for (size_t i = 0; i < n_cells; i++)
+		total += cells[i].width;
+	int x = right && total < width ? width - total : 0;
+	for (size_t i = 0; i < n_cells && x + cells[i].width <= width; i++) {
+		put_safe(row, col + x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
+		x += cells[i].width;
+	}
+}
+
+void fill_row(int row, attr_t attr)
+{
+	attrset(attr);
+	mvhline(row, 0, ' ', COLS);
+	attrset(A_NORMAL);
+}
+
+attr_t severity_attr(iri_severity s)
+{
+	switch (s) {
+	case IRI_SEV_ERROR: return pair_attr(PAIR_ERROR) | A_BOLD;
+	case IRI_SEV_WARNING: return pair_attr(PAIR_WARNING);
+	case IRI_SEV_INFO: return pair_attr(PAIR_INFO);
+	}
+	return 0;
+}
+
+/* TRANSLATORS: heading of the editor pane listing the IRI's components. */
+const char *parts_heading(void) { return _("Parts"); }
+
+/* The UI's paragraph direction, for put_ui: UAX #9 P2-P3 (first strong
+ * character) on the translation of a pane heading.  The heading is a word
+ * of the language with no code, key name or number in it, so its first
+ * strong character is the language's own; and the translation is the one
+ * gettext actually chose (LANGUAGE lists, fallbacks, a missing catalogue),
+ * which a locale name cannot tell, and it needs no table of right-to-left
+ * language codes.  Untranslated (English): left to right. */
+bool draw_ui_direction_rtl(void)
+{
+	const char *h = parts_heading();
+	return out_text_is_rtl(h, strlen(h));
+}

@@ -1,0 +1,53 @@
+/* Drawing helpers for the editor's panes (app/draw.c): irie's own text in
+ * visual order, input sanitised and isolated, rows of fields, colours. */
+#ifndef IRIE_DRAW_H
+#define IRIE_DRAW_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tui_state.h"
+
+#define LABEL_COLS 5              /* "IRI ", "URI ", ... before a form line */
+#define UI_LINE_MAX_BYTES 2048    /* a line of irie's own text, cut to its pane first */
+
+/* Colour pairs: one per component, then the chrome. */
+enum {
+	PAIR_SCHEME = 1, PAIR_USERINFO, PAIR_HOST, PAIR_PORT, PAIR_PATH, PAIR_QUERY, PAIR_FRAGMENT,
+	PAIR_ERROR, PAIR_WARNING, PAIR_INFO, PAIR_TITLE
+};
+
+int component_pair(int comp);
+attr_t pair_attr(int pair);
+attr_t severity_attr(iri_severity s);
+
+/* Text that is safe as it is: render's cells, ASCII literals, the URI. */
+void put_safe(int row, int col, const char *s, attr_t attr);
+/* One line of irie's own text (translations and what they quote) in visual
+ * order, cut to width cells, aligned at the UI's reading start. */
+void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr);
+/* Text from input for a put_ui() line: sanitised and in an LRI ... PDI
+ * isolate.  Returns out (size bytes). */
+const char *ui_quote(const char *s, size_t n, char *out, size_t size);
+
+typedef struct {
+	const char *text;
+	int cols;
+} ui_field;
+
+/* A row of fields in reading order; the last takes the rest. */
+void put_fields(tui *t, int row, int col, int width, const ui_field *f, size_t n, attr_t attr);
+/* Where a label (label_cols wide) and its value go in a pane. */
+void label_value(const tui *t, int col, int width, int label_cols, int *label_x, int *value_x, int *value_w);
+/* A string (n bytes; an IRI or a piece of one) in visual order, sanitised;
+ * right-aligned if right (and it fits). */
+void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right);
+void fill_row(int row, attr_t attr);
+
+/* The translated heading of the parts pane. */
+const char *parts_heading(void);
+/* The UI's paragraph direction (from the parts heading's translation). */
+bool draw_ui_direction_rtl(void);
+
+#endif

@@ -1,0 +1,141 @@
+/* The panes of the body: the components, the host in every encoding, and
+ * the warnings. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "i18n.h"
+#include "messages.h"
+#include "tui_state.h"
+
+/* Component values: their cells of the VISUAL form (contiguous there, since
+ * every delimiter sits at the base level). */
+int pane_parts(tui *t, int row, int col, int width, int max_rows)
+{
+	int used = 0;
+	put_ui(t, row, col, width, parts_heading(), A_BOLD);
+	used++;
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->an.disp, RND_FORM_VISUAL, &n_cells);
+	int label_x, value_x, value_w;
+	label_value(t, col, width, 9, &label_x, &value_x, &value_w);
+	for (int k = 0; k < IRI_COMP_COUNT && used < max_rows; k++) {
+		const iri_span *sp = &t->an.ref.comp[k];
+		if (!sp->present)
+			continue;
+		/* The label cut to 9 cells on a character boundary (out_pad). */
+		put_ui(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
+		/* The run starts at the component's leftmost cell (an RTL piece is
+		 * reversed within it) and ends at the first cell of another. */
+		size_t first = n_cells, end = n_cells;
+		for (size_t cp = sp->cp_start; cp < sp->cp_end; cp++) {
+			size_t ci = rnd_form_cell_of_cp(t->an.disp, RND_FORM_VISUAL, cp);
+			if (ci < first)
+				first = ci;
+		}
+		int run = 0;
+		for (size_t i = first; i < n_cells; i++) {
+			const rnd_cell *c = &cells[i];
+			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end) {
+				end = i;
+				break;
+			}
+			run += c->width;
+		}
+		/* The value is an IRI piece, left to right; in a right-to-left UI
+		 * it sits against its label, on the label's left. */
+		int x = t->scr.ui_rtl && run < value_w ? value_x + value_w - run : value_x;
+		for (size_t i = first; i < end; i++) {
+			const rnd_cell *c = &cells[i];
+			if (x + c->width > value_x + value_w)
+				break;
+			put_safe(row + used, x, c->text, pair_attr(component_pair(k)) | (c->placeholder ? A_REVERSE : 0));
+			x += c->width;
+		}
+		used++;
+	}
+	return used;
+}
+
+static void draw_host_form(tui *t, int row, int col, int width, const char *label, const iri_buf *b, uint32_t errors)
+{
+	int label_x, value_x, value_w;
+	label_value(t, col, width, 19, &label_x, &value_x, &value_w);
+	put_ui(t, row, label_x, 19, label, A_DIM);
+	if (errors) {
+		char why[256];
+		msg_idna_errors(errors, why, sizeof why);
+		put_ui(t, row, value_x, value_w, why, pair_attr(PAIR_ERROR));
+	} else if (b->data) {
+		put_visual(t, row, value_x, value_w, b->data, b->len, 0, t->scr.ui_rtl);
+	}
+}
+
+int pane_host(tui *t, int row, int col, int width, int max_rows)
+{
+	if (!t->an.host_shown)
+		return 0;
+	/* TRANSLATORS: heading of the editor pane showing the host in every encoding. */
+	put_ui(t, row, col, width, _("Host"), A_BOLD);
+	int r = 1;
+	const struct { const char *label; const iri_buf *b; uint32_t err; } forms[] = {
+		/* TRANSLATORS: labels in the editor's host pane (a column of their own): names of host encodings; keep "UTS #46" and the years. */
+		{ _("Unicode"), &t->an.host.unicode, t->an.host.unicode_errors },
+		{ _("A-labels (UTS #46)"), &t->an.host.idna, t->an.host.idna_errors },
+		{ _("transitional"), &t->an.host.idna_transitional, t->an.host.idna_transitional_errors },
+		/* xgettext:no-c-format */
+		/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; 2002: the year of the draft. */
+		{ _("%-escaped (2002)"), &t->an.host.percent, 0 },
+		{ _(".i form (1998)"), &t->an.host.zld, 0 },
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0] && r < max_rows; i++, r++)
+		draw_host_form(t, row + r, col, width, forms[i].label, forms[i].b, forms[i].err);
+	return r;
+}
+
+int pane_warnings(tui *t, int row, int col, int width, int max_rows)
+{
+	size_t n = iri_diags_count(t->an.diags);
+	char head[128];
+	/* TRANSLATORS: pane heading; %zu: the number of findings. */
+	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
+	put_ui(t, row, col, width, head, A_BOLD);
+	if (n == 0) {
+		if (max_rows > 1)
+			/* TRANSLATORS: shown in the warnings pane when there are none. */
+			put_ui(t, row + 1, col, width, _("none"), A_DIM);
+		return max_rows > 1 ? 2 : 1;
+	}
+	int visible = max_rows - 1;
+	if (t->scr.diag_sel >= 0) {
+		if (t->scr.diag_sel < t->scr.diag_scroll)
+			t->scr.diag_scroll = t->scr.diag_sel;
+		if (t->scr.diag_sel >= t->scr.diag_scroll + visible)
+			t->scr.diag_scroll = t->scr.diag_sel - visible + 1;
+	}
+	if (t->scr.diag_scroll < 0)
+		t->scr.diag_scroll = 0;
+	int pos_cols = 3;
+	for (size_t i = 0; i < n; i++) {
+		char digits[24];
+		int w = snprintf(digits, sizeof digits, "%zu", iri_diags_get(t->an.diags, i)->cp_start + 1);
+		if (w > pos_cols)
+			pos_cols = w;
+	}
+	int r = 1;
+	for (size_t i = (size_t)t->scr.diag_scroll; i < n && r < max_rows; i++, r++) {
+		const iri_diag *d = iri_diags_get(t->an.diags, i);
+		char msg[512], pos[24], rest[700];
+		msg_diag_ui(d, msg, sizeof msg);
+		snprintf(pos, sizeof pos, "%*zu", pos_cols, d->cp_start + 1);
+		snprintf(rest, sizeof rest, "%s: %s", iri_diag_code_name(d->code), msg);
+		/* Position, severity (7 cells), code and message: columns in
+		 * reading order, each through the bidi algorithm. */
+		/* The position field is as wide as the largest position needs. */
+		const ui_field f[] = { { pos, pos_cols }, { msg_severity(d->severity), 7 }, { rest, 0 } };
+		attr_t a = severity_attr(d->severity) | ((int)i == t->scr.diag_sel ? A_REVERSE : 0);
+		put_fields(t, row + r, col, width, f, sizeof f / sizeof f[0], a);
+	}
+	return r;
+}

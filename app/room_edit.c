@@ -1,0 +1,256 @@
+/* The editor's room: the edit buffer, history, suggestions, and the keys
+ * that edit.  Every keystroke edits the logical buffer; the loop then
+ * analyses the whole text and paints. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "tui_state.h"
+
+bool editor_init(editor *e)
+{
+	memset(e, 0, sizeof *e);
+	e->edb = edb_new();
+	e->hist = history_new();
+	if (e->hist)
+		e->hist_pos = history_count(e->hist);
+	return e->edb && e->hist;
+}
+
+void editor_fini(editor *e)
+{
+	edb_free(e->edb);
+	history_free(e->hist);
+	free(e->draft);
+}
+
+/* The buffer holds only well-formed UTF-8 without NUL, up to its cap:
+ * ill-formed bytes are shown as U+FFFD, and the status line says so --
+ * nothing is dropped silently. */
+void editor_load(tui *t, const char *s, size_t len)
+{
+	edb_result r = edb_set_text(t->ed.edb, s, len);
+	if (r == EDB_INVALID_UTF8 || r == EDB_NUL_BYTE) {
+		iri_buf fixed;
+		iri_buf_init(&fixed);
+		size_t first_bad = SIZE_MAX;
+		for (size_t k = 0; k < len;) {
+			uint32_t cp;
+			iri_utf8_status st;
+			size_t n = iri_utf8_decode((const uint8_t *)s + k, len - k, &cp, &st);
+			bool bad = st != IRI_UTF8_OK || cp == 0;
+			if (bad && first_bad == SIZE_MAX)
+				first_bad = k;
+			if (bad)
+				iri_buf_put_cp(&fixed, 0xFFFD);
+			else
+				iri_buf_append(&fixed, s + k, n);
+			k += n;
+		}
+		r = edb_set_text(t->ed.edb, fixed.data ? fixed.data : "", fixed.len);
+		iri_buf_fini(&fixed);
+		/* TRANSLATORS: %zu: the byte offset (from 0); keep U+FFFD. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
+			first_bad + 1);
+	}
+	if (r != EDB_OK) {
+		/* Never show the previous text as if it were this one. */
+		edb_set_text(t->ed.edb, "", 0);
+		if (r == EDB_TOO_LONG)
+			/* TRANSLATORS: %zu: the edit buffer's cap in bytes. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("too long to edit (more than %zu bytes)"),
+				(size_t)EDB_MAX_TEXT_BYTES);
+	}
+	edb_end(t->ed.edb);
+}
+
+/* ---- the base room's view of the text ---- */
+
+static const char *edit_text(const tui *t, size_t *len)
+{
+	return edb_text(t->ed.edb, len);
+}
+
+static size_t edit_cursor(const tui *t)
+{
+	return analysis_cp_of_byte(&t->an, edb_cursor(t->ed.edb));
+}
+
+static void edit_set_cursor(tui *t, size_t cp)
+{
+	edb_set_cursor(t->ed.edb, rnd_cp_byte(t->an.disp, cp));
+}
+
+static void edit_title(const tui *t, char *buf, size_t size)
+{
+	(void)t;
+	/* TRANSLATORS: title bar; keep the leading space and "irie". */
+	snprintf(buf, size, "%s", _(" irie  IRI editor"));
+}
+
+static const char *edit_hint(void)
+{
+	/* TRANSLATORS: the bottom line of the editor: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
+	return _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help");
+}
+
+/* ---- actions ---- */
+
+/* Visual cursor motion through the edit line's cells (render's maps). */
+static run_state move_visual(tui *t, ink_action a)
+{
+	size_t n_cells;
+	const rnd_cell *cells = rnd_form_cells(t->an.disp, t->scr.edit_form, &n_cells);
+	size_t n_cp = rnd_logical_len(t->an.disp), cur = edit_cursor(t);
+	if (n_cells == 0)
+		return RUN_ON;
+	size_t cell = cur < n_cp ? rnd_form_cell_of_cp(t->an.disp, t->scr.edit_form, cur) : n_cells;
+	size_t target;
+	if (a == INK_ACT_LEFT) {
+		if (cell == 0)
+			return RUN_ON;
+		target = cell - 1;
+	} else {
+		if (cell >= n_cells)
+			return RUN_ON;
+		target = cell + 1;
+	}
+	size_t cp = target >= n_cells ? n_cp : cells[target].cp_start;
+	if (cp != RND_NO_CP)
+		edit_set_cursor(t, cp);
+	return RUN_ON;
+}
+
+static run_state move_logical(tui *t, ink_action a)
+{
+	edb_move_grapheme(t->ed.edb, a == INK_ACT_BACK_CHAR ? -1 : +1);
+	return RUN_ON;
+}
+
+/* One row per buffer operation that needs nothing but the buffer. */
+#define BUFFER_OP(name, call) \
+	static run_state name(tui *t, ink_action a) \
+	{ \
+		(void)a; \
+		call(t->ed.edb); \
+		return RUN_ON; \
+	}
+
+BUFFER_OP(word_left, edb_word_backward)
+BUFFER_OP(word_right, edb_word_forward)
+BUFFER_OP(home, edb_home)
+BUFFER_OP(end, edb_end)
+BUFFER_OP(delete_back, edb_delete_backward_grapheme)
+BUFFER_OP(delete_forward, edb_delete_forward_grapheme)
+BUFFER_OP(kill_end, edb_kill_to_end)
+BUFFER_OP(kill_start, edb_kill_to_start)
+BUFFER_OP(kill_word, edb_kill_word_backward)
+BUFFER_OP(yank, edb_yank)
+BUFFER_OP(undo, edb_undo)
+BUFFER_OP(redo, edb_redo)
+
+/* Up/Down: the history; leaving the draft keeps it. */
+static run_state history_move(tui *t, ink_action a)
+{
+	editor *e = &t->ed;
+	size_t n = history_count(e->hist);
+	bool back = a == INK_ACT_HISTORY_PREV;
+	if ((back && e->hist_pos == 0) || (!back && e->hist_pos >= n))
+		return RUN_ON;
+	if (e->hist_pos == n) {
+		size_t len;
+		const char *text = edb_text(e->edb, &len);
+		free(e->draft);
+		e->draft = strndup(text, len);
+	}
+	e->hist_pos = back ? e->hist_pos - 1 : e->hist_pos + 1;
+	const char *s = e->hist_pos == n ? (e->draft ? e->draft : "") : history_get(e->hist, e->hist_pos);
+	editor_load(t, s, strlen(s));
+	return RUN_ON;
+}
+
+/* F3: the selected warning's suggestion replaces what it is about. */
+static run_state apply_suggestion(tui *t, ink_action a)
+{
+	(void)a;
+	if (t->scr.diag_sel < 0) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("select a warning with Tab first"));
+		return RUN_ON;
+	}
+	const iri_diag *d = iri_diags_get(t->an.diags, (size_t)t->scr.diag_sel);
+	if (!d || !d->suggestion) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("this warning has no suggestion"));
+		return RUN_ON;
+	}
+	edb_replace_range(t->ed.edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+	return RUN_ON;
+}
+
+/* Typed text and pastes: what fits goes in, and the status line says what
+ * did not. */
+static run_state insert(tui *t, const ink_event *ev)
+{
+	size_t have, n = ev->text_len, dropped = 0;
+	edb_text(t->ed.edb, &have);
+	if (have + n > EDB_MAX_TEXT_BYTES) {
+		/* Insert what fits, cut on a character boundary, and say so. */
+		n = have < EDB_MAX_TEXT_BYTES ? EDB_MAX_TEXT_BYTES - have : 0;
+		while (n > 0 && ((unsigned char)ev->text[n] & 0xC0) == 0x80)
+			n--;
+		dropped = ev->text_len - n;
+	}
+	edb_result r = edb_insert(t->ed.edb, ev->text, n);
+	if (ev->kind == INK_EV_PASTE)
+		edb_undo_boundary(t->ed.edb);
+	if (r != EDB_OK)
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("not inserted: the text could not take it"));
+	else if (ev->truncated)
+		/* TRANSLATORS: %zu: the cap in bytes. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the paste was longer than %zu bytes: the rest was dropped"),
+			(size_t)INK_PASTE_MAX_BYTES);
+	else if (dropped)
+		snprintf(t->scr.status, sizeof t->scr.status,
+			/* TRANSLATORS: first %zu: the bytes dropped; second %zu: the cap in bytes. */
+			_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
+			dropped, (size_t)EDB_MAX_TEXT_BYTES);
+	/* One key can finish a composition and act (Enter after romaji). */
+	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE)
+		return rooms_act(t, ev->action);
+	return RUN_ON;
+}
+
+static const room_row edit_rows[] = {
+	{ INK_ACT_LEFT, move_visual },
+	{ INK_ACT_RIGHT, move_visual },
+	{ INK_ACT_BACK_CHAR, move_logical },
+	{ INK_ACT_FORWARD_CHAR, move_logical },
+	{ INK_ACT_WORD_LEFT, word_left },
+	{ INK_ACT_WORD_RIGHT, word_right },
+	{ INK_ACT_HOME, home },
+	{ INK_ACT_END, end },
+	{ INK_ACT_DELETE_BACK, delete_back },
+	{ INK_ACT_DELETE_FORWARD, delete_forward },
+	{ INK_ACT_KILL_END, kill_end },
+	{ INK_ACT_KILL_START, kill_start },
+	{ INK_ACT_KILL_WORD, kill_word },
+	{ INK_ACT_YANK, yank },
+	{ INK_ACT_UNDO, undo },
+	{ INK_ACT_REDO, redo },
+	{ INK_ACT_HISTORY_PREV, history_move },
+	{ INK_ACT_HISTORY_NEXT, history_move },
+	{ INK_ACT_APPLY_SUGGESTION, apply_suggestion },
+};
+
+const room room_edit = {
+	.id = ROOM_EDIT,
+	.rows = edit_rows,
+	.n_rows = ROWS_OF(edit_rows),
+	.insert = insert,
+	.text = edit_text,
+	.cursor = edit_cursor,
+	.set_cursor = edit_set_cursor,
+	.title = edit_title,
+	.hint = edit_hint,
+	.history_on_accept = true,
+};

@@ -1,0 +1,146 @@
+/* Teach (F4): the IRI character by character -- what RFC 3987 3.1 does with
+ * each -- the host's 1998 form, and the escapes read as a legacy charset.
+ * The room sits on the editor or the viewer: Up/Down choose the charset,
+ * Esc leaves teach, everything else goes to the room below. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "i18n.h"
+#include "messages.h"
+#include "tui_state.h"
+
+const char *const teach_charsets[] = {
+	"Shift_JIS", "EUC-JP", "ISO-8859-8", "windows-1256", "ISO-8859-1", "KOI8-R",
+};
+const size_t teach_n_charsets = sizeof teach_charsets / sizeof teach_charsets[0];
+
+typedef struct {
+	tui *t;
+	int row, col, max_rows, width, r;
+	size_t cursor_byte;
+	size_t skip;      /* rows to skip to keep the cursor's row visible */
+	size_t index;
+} teach_sink;
+
+static bool teach_row(const iri_explain_row *row, void *user)
+{
+	teach_sink *s = user;
+	if (s->index++ < s->skip)
+		return true;
+	if (s->r >= s->max_rows)
+		return false;
+	size_t len;
+	const char *text = tui_text(s->t, &len);
+	bool here = s->cursor_byte >= row->byte_start && s->cursor_byte < row->byte_end;
+	attr_t a = here ? A_REVERSE : 0;
+	/* The character (4 cells) at the reading start, then the columns. */
+	bool rtl = s->t->scr.ui_rtl;
+	put_visual(s->t, s->row + s->r, s->col + (rtl ? s->width - 4 : 0), 4, text + row->byte_start,
+		row->byte_end - row->byte_start, a, rtl);
+	char rest[400], cp[16] = "-";
+	if (row->cp != IRI_EXPLAIN_NO_CP)
+		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);
+	snprintf(rest, sizeof rest, "%s | %s", row->name, msg_explain_reason(row->reason));
+	/* Codes and escapes are left-to-right runs: isolated, so a right-to-left
+	 * line does not move their "%" or "+" to the other end (UAX #9 W4-W7). */
+	char cp_i[32], hex_i[64], esc_i[64];
+	const ui_field f[] = { { ui_quote(cp, strlen(cp), cp_i, sizeof cp_i), 9 },
+		{ ui_quote(row->utf8_hex, strlen(row->utf8_hex), hex_i, sizeof hex_i), 12 },
+		{ ui_quote(row->escaped, strlen(row->escaped), esc_i, sizeof esc_i), 13 },
+		{ msg_component(row->component), 9 }, { rest, 0 } };
+	put_fields(s->t, s->row + s->r, s->col + (rtl ? 0 : 4), s->width - 4, f, sizeof f / sizeof f[0], a);
+	s->r++;
+	return true;
+}
+
+typedef struct {
+	size_t cursor_byte;
+	size_t *rows;
+} teach_count;
+
+static bool count_rows_before(const iri_explain_row *row, void *user)
+{
+	teach_count *c = user;
+	if (row->byte_start >= c->cursor_byte)
+		return false;
+	(*c->rows)++;
+	return true;
+}
+
+/* F4: the IRI character by character, the host in every encoding, and the
+ * escapes read as a legacy charset. */
+int pane_teach(tui *t, int row, int col, int width, int max_rows)
+{
+	size_t len;
+	const char *text = tui_text(t, &len);
+	char head[256];
+	/* TRANSLATORS: heading of the teach pane (F4): the columns under it, in this order; keep "U+code", "UTF-8" and the "|". */
+	snprintf(head, sizeof head, "%s", _("Teach: character, U+code, UTF-8, in the URI, component, name | why"));
+	put_ui(t, row, col, width, head, A_BOLD);
+	int table_rows = max_rows - 1 - (t->an.host_shown ? 3 : 0) - 2;
+	if (table_rows < 1)
+		table_rows = max_rows - 1;
+	/* Rows, not code points: an escape is one row of three characters. */
+	size_t cursor_row = 0;
+	size_t cursor_byte = rnd_cp_byte(t->an.disp, tui_cursor_cp(t));
+	iri_explain(t->an.ctx, text, len, count_rows_before, &(teach_count){ cursor_byte, &cursor_row });
+	teach_sink s = { t, row + 1, col, table_rows, width, 0, cursor_byte,
+		cursor_row > (size_t)table_rows / 2 ? cursor_row - (size_t)table_rows / 2 : 0, 0 };
+	iri_explain(t->an.ctx, text, len, teach_row, &s);
+	int r = 1 + s.r;
+	if (t->an.host_shown && r + 2 < max_rows) {
+		int label_x, value_x, value_w;
+		label_value(t, col, width, 19, &label_x, &value_x, &value_w);
+		/* TRANSLATORS: label in the teach pane: the host in the 1998 ".i" form; keep ".i". */
+		put_ui(t, row + r, label_x, 19, _("host .i (1998):"), A_DIM);
+		put_visual(t, row + r, value_x, value_w, t->an.host.zld.data ? t->an.host.zld.data : "", t->an.host.zld.len, 0,
+			t->scr.ui_rtl);
+		r++;
+	}
+	if (r + 1 < max_rows) {
+		/* Escapes read in a legacy charset (Up/Down choose it). */
+		iri_to_iri_opts o = { .host = IRI_HOSTOUT_KEEP, .charset = teach_charsets[t->scr.charset_sel] };
+		iri_buf out;
+		iri_buf_init(&out);
+		iri_to_iri(t->an.ctx, t->an.uri.data ? t->an.uri.data : "", t->an.uri.len, &o, &out, NULL);
+		char label[96];
+		/* TRANSLATORS: label in the teach pane; %s: a legacy charset name (Shift_JIS, KOI8-R...): "the escapes read as %s". */
+		snprintf(label, sizeof label, _("as %s:"), teach_charsets[t->scr.charset_sel]);
+		int label_x, value_x, value_w;
+		label_value(t, col, width, 19, &label_x, &value_x, &value_w);
+		put_ui(t, row + r, label_x, 19, label, A_DIM);
+		put_visual(t, row + r, value_x, value_w, out.data ? out.data : "", out.len, 0, t->scr.ui_rtl);
+		iri_buf_fini(&out);
+	}
+	return max_rows;
+}
+
+/* ---- the room ---- */
+
+static run_state charset_step(tui *t, ink_action a)
+{
+	int n = (int)teach_n_charsets;
+	t->scr.charset_sel = (t->scr.charset_sel + (a == INK_ACT_HISTORY_PREV ? n - 1 : 1)) % n;
+	return RUN_ON;
+}
+
+static run_state leave(tui *t, ink_action a)
+{
+	(void)a;
+	t->scr.teach = false;
+	return RUN_ON;
+}
+
+static const room_row teach_rows[] = {
+	{ INK_ACT_HISTORY_PREV, charset_step },
+	{ INK_ACT_HISTORY_NEXT, charset_step },
+	{ INK_ACT_CANCEL, leave },
+};
+
+const room room_teach = {
+	.id = ROOM_TEACH,
+	.rows = teach_rows,
+	.n_rows = ROWS_OF(teach_rows),
+};

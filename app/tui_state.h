@@ -1,0 +1,211 @@
+/* Private to the editor and viewer (app/tui.c and the files it is built
+ * from): its state split by concern, the rooms (one per mode, each a table
+ * of actions) and the panes (one table that paint() walks).
+ *
+ * Ownership: struct tui owns everything in it; a room or a pane borrows the
+ * tui for one call.  The rooms and the pane table are constant. */
+#ifndef IRIE_TUI_STATE_H
+#define IRIE_TUI_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "edit_buffer.h"
+#include "history.h"
+#include "input_keys.h"
+#include "iri.h"
+#include "render_bidi.h"
+
+typedef struct tui tui;
+typedef struct room room;
+
+/* ---- analysis (app/analysis.c): core's findings and render's forms ---- */
+
+enum { MARK_DIAG = 1, MARK_ERROR = 2, MARK_SELECTED = 4 };
+
+typedef struct {
+	iri_ctx *ctx;
+	iri_diags *diags;
+	iri_ref ref;
+	iri_buf text;               /* the text the results below belong to */
+	iri_buf uri;
+	size_t *uri_off;            /* input byte -> URI byte (len + 1 entries) */
+	size_t uri_off_cap;
+	iri_host_forms host;
+	bool host_shown;
+	rnd_display *disp;
+	uint8_t *cp_marks;          /* per logical code point: MARK_* bits */
+	size_t cp_marks_cap;
+} analysis;
+
+/* false: ICU or memory failed (analysis_fini still safe). */
+bool analysis_init(analysis *a);
+void analysis_fini(analysis *a);
+/* Analyses text (len bytes) unless it is the text analysed last. */
+void analysis_update(analysis *a, const char *text, size_t len);
+/* Marks the code points with findings; diag_sel (-1: none) gets MARK_SELECTED. */
+void analysis_mark(analysis *a, int diag_sel);
+/* The logical code point at or after byte offset byte. */
+size_t analysis_cp_of_byte(const analysis *a, size_t byte);
+
+/* ---- editor (app/room_edit.c) ---- */
+
+typedef struct {
+	edb_buffer *edb;
+	history *hist;
+	size_t hist_pos;            /* == history_count() while editing the draft */
+	char *draft;                /* the text being edited when browsing history */
+} editor;
+
+bool editor_init(editor *e);
+void editor_fini(editor *e);
+/* Puts s (len bytes, any bytes) into the buffer: one undo step, cursor at
+ * the end; what is not UTF-8 becomes U+FFFD and the status line says so. */
+void editor_load(tui *t, const char *s, size_t len);
+
+/* ---- viewer (app/room_view.c) ---- */
+
+typedef struct {
+	char **lines;               /* the file's lines, as read (NUL bytes kept); NULL: over the cap */
+	size_t *line_len;           /* bytes */
+	size_t n_lines, line;
+	size_t cp;                  /* the viewer's cursor: a logical code point (no edit buffer) */
+	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
+	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
+} viewer;
+
+void viewer_fini(viewer *v);
+/* Reads path ("-": stdin); false with a message in err. */
+bool viewer_load(viewer *v, const char *path, char *err, size_t err_size);
+/* Shows line i, analysed as it is in the file. */
+void viewer_show(tui *t, size_t i);
+
+/* ---- screen: which room, overlays, selections, the status line ---- */
+
+typedef struct {
+	const room *base;           /* the editor or the viewer */
+	const room *overlay;        /* help or the keymap menu on top, or NULL */
+	bool teach;                 /* F4's room between the two */
+	int im_sel;                 /* the keymap menu's row */
+	int charset_sel;            /* teach: the legacy charset (teach_charsets) */
+	int diag_sel;               /* -1: none */
+	int diag_scroll;
+	rnd_form edit_form;
+	int hscroll;                /* the edit line's first cell column */
+	int cursor_col;             /* the edit line's cursor, as last drawn */
+	char status[512];
+	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
+	bool print_uri;
+	bool ui_rtl;                /* the UI language reads right to left (draw_ui_direction_rtl) */
+	rnd_display *aux;           /* for drawing other strings in visual order */
+} screen;
+
+/* ---- input assembly (app/tty_input.c) ---- */
+
+typedef struct {
+	/* UTF-8 assembled from curses' bytes (get_wch() drops what follows an
+	 * ill-formed byte; irie shows it as U+FFFD and keeps the rest). */
+	uint8_t u8[4];
+	size_t u8_len, u8_need;
+	int pushback;               /* a byte or key read too far, or -1 */
+	bool pasting;               /* between the bracketed-paste markers: ESC is content */
+} tty_input;
+
+void tty_input_init(tty_input *in);
+/* The next input: a character (OK; ill-formed bytes as U+FFFD with *bad
+ * set) or a curses key (KEY_CODE_YES), or ERR when nothing came. */
+int tty_input_read(tty_input *in, uint32_t *value, bool *bad);
+/* What tty_input_read() gave (kind, value) as input/'s event: keys mapped,
+ * ESC followed at once by another key read as Alt. */
+ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value);
+
+/* ---- the whole ---- */
+
+struct tui {
+	analysis an;
+	editor ed;
+	viewer vw;
+	screen scr;
+	tty_input in;
+	ink_decoder *keys;
+};
+
+/* The text on screen (the base room's), its cursor, moving it. */
+const char *tui_text(const tui *t, size_t *len);
+size_t tui_cursor_cp(const tui *t);
+void tui_set_cursor_cp(tui *t, size_t cp);
+
+/* ---- rooms (app/rooms.c and app/room_*.c) ----
+ *
+ * A room is the keys of one mode: a table of {action, handler} rows, plus
+ * handlers for text and for what the rows leave.  Rooms stack: an overlay
+ * (help, the keymap menu) takes every event; below it teach (F4), then the
+ * base room (editor or viewer), then the common room (what every mode
+ * shares).  An event goes down the stack to the first room with a row for
+ * its action (or a text handler, for text); an action means one thing per
+ * room, so giving a mode its own action name is a change of one row. */
+
+typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
+
+typedef enum {
+	ROOM_EDIT = 1, ROOM_VIEW = 2, ROOM_TEACH = 4, ROOM_HELP = 8, ROOM_MENU = 16,
+	ROOM_COMMON = 32,
+	ROOM_ALL = 63
+} room_id;
+
+typedef struct {
+	ink_action action;
+	run_state (*act)(tui *t, ink_action a);
+} room_row;
+
+struct room {
+	room_id id;
+	const room_row *rows;
+	size_t n_rows;
+	/* Text and pastes (with the action that may follow); NULL: the room below. */
+	run_state (*insert)(tui *t, const ink_event *ev);
+	/* Every event the rows and insert leave; NULL: the room below. */
+	run_state (*other)(tui *t, const ink_event *ev);
+	bool overlay;               /* takes every event and keeps the status line */
+	/* Base rooms (editor, viewer) only: */
+	const char *(*text)(const tui *t, size_t *len);
+	size_t (*cursor)(const tui *t);
+	void (*set_cursor)(tui *t, size_t cp);
+	void (*title)(const tui *t, char *buf, size_t size);   /* the title bar */
+	const char *(*hint)(void);  /* the footer's key list */
+	bool history_on_accept;     /* Enter saves the text to the history */
+};
+
+extern const room room_edit, room_view, room_teach, room_help, room_menu, room_common;
+
+#define ROWS_OF(table) (sizeof (table) / sizeof (table)[0])
+
+/* One event through the stack of rooms (clearing the status line unless an
+ * overlay takes it). */
+run_state rooms_event(tui *t, const ink_event *ev);
+/* One action through the rooms below the overlay (an action that follows
+ * text: the status line stays). */
+run_state rooms_act(tui *t, ink_action a);
+/* The room on top, whose panes show. */
+room_id rooms_top(const tui *t);
+
+/* Teach's legacy charsets (room_teach.c). */
+extern const char *const teach_charsets[];
+extern const size_t teach_n_charsets;
+
+/* ---- panes (app/panes.c; drawn by app/pane_*.c and the rooms' files) ---- */
+
+/* Draws a pane in rows [row, row + max_rows), columns [col, col + width);
+ * returns the rows used. */
+typedef int pane_draw_fn(tui *t, int row, int col, int width, int max_rows);
+
+pane_draw_fn pane_header, pane_edit_line, pane_uri, pane_rfc, pane_uba, pane_footer;
+pane_draw_fn pane_parts, pane_host, pane_warnings, pane_teach, pane_help, pane_menu;
+
+/* Curses colour pairs for the components and the chrome. */
+void panes_init_colours(void);
+/* Draws the whole screen for the room on top. */
+void paint(tui *t);
+
+#endif
