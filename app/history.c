@@ -301,15 +301,14 @@ static int lock_file(history *h)
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
 	const struct timespec step = { 0, LOCK_STEP_MS * 1000000L };
 	for (int waited = 0; fcntl(fd, F_SETLK, &fl) != 0; waited += LOCK_STEP_MS) {
-		if ((errno != EACCES && errno != EAGAIN && errno != EINTR) || waited >= LOCK_WAIT_MS) {
-			int err = errno == EACCES || errno == EINTR ? EAGAIN : errno;
-			if (err == EAGAIN) {
-				h->err = err;
-				/* TRANSLATORS: %s: the lock file's path. */
-				snprintf(h->reason, sizeof h->reason, _("%s: still locked by another process after 5 s"), lock);
-			} else {
-				fail(h, lock, err);
-			}
+		/* A file system without locks (ENOLCK, EINVAL...): saving
+		 * merged but unlocked loses less than not saving. */
+		if (errno != EACCES && errno != EAGAIN && errno != EINTR)
+			return fd;
+		if (waited >= LOCK_WAIT_MS) {
+			h->err = EAGAIN;
+			/* TRANSLATORS: %s: the lock file's path. */
+			snprintf(h->reason, sizeof h->reason, _("%s: still locked by another process after 5 s"), lock);
 			close(fd);
 			return -1;
 		}
