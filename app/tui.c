@@ -73,6 +73,7 @@ typedef struct {
 	char status[512];
 	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
 	bool print_uri;
+	bool strict;                /* --strict: Enter refuses a text with errors */
 	bool pasting;               /* between the bracketed-paste markers: ESC is content */
 	/* UTF-8 assembled from curses' bytes (get_wch() drops what follows an
 	 * ill-formed byte; irie shows it as U+FFFD and keeps the rest). */
@@ -1205,6 +1206,34 @@ static int next_input(tui *t, uint32_t *value, bool *bad)
 
 typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
 
+/* Findings of severity error in the text analysed last (at least one when
+ * only findings dropped past the cap were errors). */
+static size_t error_count(const tui *t)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < iri_diags_count(t->diags); i++)
+		if (iri_diags_get(t->diags, i)->severity == IRI_SEV_ERROR)
+			n++;
+	return n == 0 && iri_diags_has_errors(t->diags) ? 1 : n;
+}
+
+/* Enter: accepted, errors or not (tui_main notes them on stderr), except
+ * with --strict, where a text with errors stays in the editor. */
+static run_state accept_or_stay(tui *t)
+{
+	if (!t->strict || t->view)
+		return RUN_ACCEPT;
+	analyse(t);
+	size_t n = error_count(t);
+	if (n == 0)
+		return RUN_ACCEPT;
+	snprintf(t->status, sizeof t->status,
+		/* TRANSLATORS: %zu: how many errors the IRI has; keep Esc and --strict. */
+		ngettext("%zu error: fix it, or leave with Esc (--strict)",
+		         "%zu errors: fix them, or leave with Esc (--strict)", n), n);
+	return RUN_ON;
+}
+
 /* PgUp/PgDn in the viewer: as many lines as the screen has rows. */
 static int page_lines(void)
 {
@@ -1241,7 +1270,7 @@ static run_state do_action(tui *t, ink_action a)
 	case INK_ACT_YANK: if (!t->view) edb_yank(b); break;
 	case INK_ACT_UNDO: if (!t->view) edb_undo(b); break;
 	case INK_ACT_REDO: if (!t->view) edb_redo(b); break;
-	case INK_ACT_ACCEPT: return RUN_ACCEPT;
+	case INK_ACT_ACCEPT: return accept_or_stay(t);
 	case INK_ACT_CANCEL: return RUN_CANCEL;
 	case INK_ACT_HISTORY_PREV:
 		if (t->teach)
@@ -1552,6 +1581,7 @@ int tui_main(const tui_options *opts)
 	t.pushback = -1;
 	t.edit_form = RND_FORM_VISUAL;
 	t.print_uri = opts->print_uri;
+	t.strict = opts->strict;
 	t.view = opts->view_path != NULL;
 	iri_buf_init(&t.uri);
 	iri_buf_init(&t.analysed);
@@ -1580,6 +1610,7 @@ int tui_main(const tui_options *opts)
 		set_text(&t, opts->initial);
 	/* The IRI irie opened on is where undo stops. */
 	edb_clear_history(t.edb);
+	term_set_mouse(!opts->no_mouse);
 	if (!term_open(err, sizeof err))
 		goto out;
 	init_colours();
@@ -1663,6 +1694,11 @@ int tui_main(const tui_options *opts)
 			else
 				out_text(stdout, text, len, tty);   /* in the viewer: the file's own bytes */
 			fputc('\n', stdout);
+			size_t n_err = t.view ? 0 : error_count(&t);
+			if (n_err)
+				/* TRANSLATORS: %zu: how many errors the accepted IRI has; keep "irie check". */
+				fprintf(stderr, ngettext("irie: accepted with %zu error (irie check for details)\n",
+				                         "irie: accepted with %zu errors (irie check for details)\n", n_err), n_err);
 			status = 0;
 		} else {
 			status = 130;
