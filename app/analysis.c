@@ -94,3 +94,12 @@ size_t analysis_cp_of_byte(const analysis *a, size_t byte)
 	}
 	return lo;
 }
+
+size_t analysis_error_count(const analysis *a)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < iri_diags_count(a->diags); i++)
+		if (iri_diags_get(a->diags, i)->severity == IRI_SEV_ERROR)
+			n++;
+	return n == 0 && iri_diags_has_errors(a->diags) ? 1 : n;
+}

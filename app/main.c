@@ -1,18 +1,85 @@
 /* irie: an editor and viewer for IRIs, and the batch commands around it. */
+#include <errno.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "batch.h"
+#include "edit_buffer.h"
 #include "tui.h"
 #include "config.h"
 #include "i18n.h"
 #include "output.h"
 #include "usage.h"
 
-/* RFC 3987 4.4-style sample: an Arabic path, an accented host, a query. */
-static const char sample_iri[] = "http://www.bücher.example/\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84/d\xc3\xbcrst?q=\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d";
+/* The editor and viewer read keys as UTF-8 and draw UTF-8 (curses decodes
+ * with the locale's charset): anything else garbles what is typed, so they
+ * refuse to start.  Batch commands read and write bytes and do not ask. */
+static bool locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	if (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0)
+		return true;
+	/* TRANSLATORS: %s: the locale's character set as the system names it
+	 * (ANSI_X3.4-1968 is ASCII); keep LANG, LC_ALL and C.UTF-8. */
+	fprintf(stderr, _("irie: the locale's character set is %s, not UTF-8; set LANG or LC_ALL to a UTF-8 locale such as C.UTF-8\n"),
+		cs);
+	return false;
+}
+
+/* The first line of standard input (not a terminal), as the editor's text:
+ * at most one byte over the edit buffer's cap (so that the editor can say
+ * the line is too long rather than cut it), a final CR dropped, the rest of
+ * the input left unread.  *line is malloc'ed (the caller frees it); false
+ * with a message on a read error. */
+static bool read_first_line(char **line)
+{
+	size_t cap = EDB_MAX_TEXT_BYTES + 1, n = 0;
+	char *p = malloc(cap + 1);
+	if (!p) {
+		fprintf(stderr, "irie: %s\n", _("out of memory"));
+		return false;
+	}
+	int c;
+	while (n < cap && (c = getchar()) != EOF && c != '\n')
+		/* A NUL would end the string early: 0xFF is never UTF-8, so the
+		 * editor shows it as U+FFFD, as it shows a NUL. */
+		p[n++] = c == 0 ? (char)0xFF : (char)c;
+	if (ferror(stdin)) {
+		/* TRANSLATORS: %s: the system's error message. */
+		fprintf(stderr, _("irie: cannot read standard input: %s\n"), strerror(errno));
+		free(p);
+		return false;
+	}
+	if (n > 0 && p[n - 1] == '\r')
+		n--;
+	p[n] = '\0';
+	*line = p;
+	return true;
+}
+
+/* The editor: on the IRI given, else (stdin not a terminal) on stdin's
+ * first line, else on an empty line.  The argument wins over stdin. */
+static int run_editor(tui_options *opts, const char *arg)
+{
+	char *line = NULL;
+	if (!locale_is_utf8())
+		return 2;
+	if (arg)
+		opts->initial = arg;
+	else if (!isatty(STDIN_FILENO)) {
+		if (!read_first_line(&line))
+			return 1;
+		opts->initial = line;
+	}
+	int status = tui_main(opts);
+	free(line);
+	return status;
+}
 
 int main(int argc, char **argv)
 {
@@ -46,7 +113,8 @@ int main(int argc, char **argv)
 		argv[1] = cmd;
 		return batch_main(argc - 1, argv + 1);
 	}
-	tui_options opts = { .initial = NULL, .print_uri = false, .view_path = NULL };
+	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
+	                     .view_path = NULL };
 	int i = 1;
 	if (argc >= 2 && strcmp(argv[1], "view") == 0) {
 		/* view [--] [FILE|-]: "--" lets a file name start with '-'. */
@@ -64,7 +132,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		opts.view_path = argc == first + 1 ? argv[first] : "-";
-		return tui_main(&opts);
+		return locale_is_utf8() ? tui_main(&opts) : 2;
 	}
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
@@ -79,6 +147,10 @@ int main(int argc, char **argv)
 			opts.print_uri = true;
 		else if (strcmp(argv[i], "--print=iri") == 0)
 			opts.print_uri = false;
+		else if (strcmp(argv[i], "--strict") == 0)
+			opts.strict = true;
+		else if (strcmp(argv[i], "--no-mouse") == 0)
+			opts.no_mouse = true;
 		else {
 			char safe[256];
 			/* TRANSLATORS: %s is the option as given; keep 'irie --help'. */
@@ -94,7 +166,5 @@ int main(int argc, char **argv)
 			out_safe_arg(argv[i], safe, sizeof safe));
 		return 2;
 	}
-	/* The editor, on the IRI given or on the built-in sample. */
-	opts.initial = i < argc ? argv[i] : sample_iri;
-	return tui_main(&opts);
+	return run_editor(&opts, i < argc ? argv[i] : NULL);
 }

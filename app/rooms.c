@@ -91,10 +91,24 @@ room_id rooms_top(const tui *t)
 
 /* ---- the common room ---- */
 
+/* Enter: accepted, errors or not (tui_main notes them on stderr), except
+ * with --strict, where a text with errors stays in the editor. */
 static run_state accept(tui *t, ink_action a)
 {
-	(void)t, (void)a;
-	return RUN_ACCEPT;
+	(void)a;
+	if (!t->scr.strict || !t->scr.base->history_on_accept)
+		return RUN_ACCEPT;
+	size_t len;
+	const char *text = tui_text(t, &len);
+	analysis_update(&t->an, text, len);
+	size_t n = analysis_error_count(&t->an);
+	if (n == 0)
+		return RUN_ACCEPT;
+	snprintf(t->scr.status, sizeof t->scr.status,
+		/* TRANSLATORS: %zu: how many errors the IRI has; keep Esc and --strict. */
+		ngettext("%zu error: fix it, or leave with Esc (--strict)",
+		         "%zu errors: fix them, or leave with Esc (--strict)", n), n);
+	return RUN_ON;
 }
 
 static run_state cancel(tui *t, ink_action a)

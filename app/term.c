@@ -26,7 +26,8 @@ static struct {
 	bool colour;
 	/* One flag per kind: a SIGHUP that arrives while suspended must not be
 	 * overwritten by the SIGCONT that follows it. */
-	volatile sig_atomic_t got_hup, got_term, got_int, got_cont;
+	volatile sig_atomic_t got_hup, got_term, got_int, got_tstp;
+	bool mouse_off;           /* --no-mouse, or turned off at run time */
 	char leave[64];           /* bytes that undo our modes: bidi, paste, mouse, cursor */
 	size_t leave_len;
 	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
@@ -90,21 +91,30 @@ static void install(int sig, void (*fn)(int))
 	sigaction(sig, &sa, NULL);
 }
 
-/* Suspend: put the terminal back as the shell expects it, stop for real
- * (default action, unblocked), and on SIGCONT ask the loop to redraw. */
+/* SIGTSTP only records the request: the suspend itself (endwin, which is
+ * not async-signal-safe) runs in term_take_signal(), in the main loop, so
+ * that curses leaves program mode once and enters it once per suspend. */
 static void on_tstp(int sig)
 {
-	int saved_errno = errno;
-	restore_raw();
-	install(sig, SIG_DFL);
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGTSTP);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(SIGTSTP);            /* stopped here until SIGCONT */
-	install(sig, on_tstp);
-	term.got_cont = 1;
-	errno = saved_errno;
+	(void)sig;
+	term.got_tstp = 1;
+}
+
+/* ESC delay: long enough that an arrow key split by network lag (ssh) is
+ * not read as a lone Esc, short enough that Esc feels immediate; vim's
+ * ttimeoutlen is 100 ms too.  ESCDELAY in the environment is ncurses' own
+ * setting, read by newterm(), and is left to it. */
+static void set_escdelay_default(void)
+{
+	const char *env = getenv("ESCDELAY");
+	if (!(env && *env))
+		set_escdelay(TERM_ESC_DELAY_MS);
+}
+
+/* Mouse capture as term.mouse_off says (xterm 1000/1006 through curses). */
+static void apply_mouse(void)
+{
+	mousemask(term.mouse_off ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 }
 
 bool term_open(char *err, size_t err_size)
@@ -124,7 +134,9 @@ bool term_open(char *err, size_t err_size)
 	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s",
 		paste_off, rnd_term_bidi_leave());
 	term.leave_len = strlen(term.leave);
-	/* Ours before curses' own, so a suspend restores bidi mode as well. */
+	/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
+	 * SIGTERM handlers only where none is set), so a suspend restores bidi
+	 * mode as well. */
 	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
 		sigaction(handled_signals[i], NULL, &term.old[i]);
 	install(SIGTSTP, on_tstp);
@@ -158,12 +170,12 @@ bool term_open(char *err, size_t err_size)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	set_escdelay(25);
+	set_escdelay_default();
 	timeout(200);   /* wake up to notice signals */
 	define_key("\033[200~", TERM_KEY_PASTE_START);
 	define_key("\033[201~", TERM_KEY_PASTE_END);
-	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	mouseinterval(0);
+	apply_mouse();
 	const char *no_colour = getenv("NO_COLOR");
 	term.colour = has_colors() && !(no_colour && *no_colour);
 	if (term.colour) {
@@ -192,24 +204,62 @@ void term_close(void)
 	term.fd = -1;
 }
 
+/* One suspend: curses leaves program mode (endwin writes the terminal's
+ * exit sequences once: alternate screen off, which restores the cursor),
+ * our modes are undone, the process stops for real (default action); once
+ * continued, our modes come back and the next refresh re-enters program
+ * mode (the alternate screen, once).  The whole screen is repainted. */
+static void suspend_now(void)
+{
+	endwin();
+	write_all(term.fd, paste_off, sizeof paste_off - 1);
+	const char *leave = rnd_term_bidi_leave();
+	write_all(term.fd, leave, strlen(leave));
+	/* A request that came in while leaving is this one. */
+	term.got_tstp = 0;
+	install(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);            /* stopped here until SIGCONT (ignored by the
+	                            * kernel in an orphaned process group) */
+	install(SIGTSTP, on_tstp);
+	const char *enter = rnd_term_bidi_enter();
+	write_all(term.fd, enter, strlen(enter));
+	write_all(term.fd, paste_on, sizeof paste_on - 1);
+	refresh();
+	clearok(curscr, TRUE);
+}
+
+void term_suspend(void)
+{
+	if (!term.open)
+		return;
+	term.got_tstp = 0;
+	suspend_now();
+}
+
 term_signal term_take_signal(void)
 {
-	/* Leaving wins over redrawing. */
-	term_signal s = term.got_hup ? TERM_SIG_HUP : term.got_term ? TERM_SIG_TERM :
-	                term.got_int ? TERM_SIG_INT : term.got_cont ? TERM_SIG_CONT : TERM_SIG_NONE;
-	if (s == TERM_SIG_CONT)
-		term.got_cont = 0;
-	if (s == TERM_SIG_CONT && term.open) {
-		/* Back from a suspend: curses' program mode (refresh after endwin
-		 * re-enters it), our modes, then a full repaint. */
-		endwin();
-		const char *enter = rnd_term_bidi_enter();
-		write_all(term.fd, enter, strlen(enter));
-		write_all(term.fd, paste_on, sizeof paste_on - 1);
-		refresh();
-		clearok(curscr, TRUE);
+	/* Leaving wins over suspending. */
+	if (term.got_hup)
+		return TERM_SIG_HUP;
+	if (term.got_term)
+		return TERM_SIG_TERM;
+	if (term.got_int)
+		return TERM_SIG_INT;
+	if (term.got_tstp) {
+		term.got_tstp = 0;
+		if (!term.open)
+			return TERM_SIG_NONE;
+		suspend_now();
+		return TERM_SIG_CONT;
 	}
-	return s;
+	return TERM_SIG_NONE;
+}
+
+void term_set_mouse(bool on)
+{
+	term.mouse_off = !on;
+	if (term.open)
+		apply_mouse();
 }
 
 void term_write_raw(const char *bytes, size_t n)

@@ -15,8 +15,13 @@ typedef enum {
 	TERM_SIG_HUP,     /* the terminal went away: save and leave */
 	TERM_SIG_TERM,    /* SIGTERM: save and leave */
 	TERM_SIG_INT,     /* SIGINT (from kill; C-c is a key in raw mode): save and leave, 130 */
-	TERM_SIG_CONT     /* resumed after a suspend: redraw */
+	TERM_SIG_CONT     /* back from a suspend (SIGTSTP, then SIGCONT): redraw */
 } term_signal;
+
+/* The ESC delay (ms) unless ESCDELAY is set: an Esc with nothing behind it
+ * for this long is a lone Esc.  tests/tui/vtdrive.c's esc-wait must stay
+ * above it. */
+#define TERM_ESC_DELAY_MS 100
 
 /* Opens /dev/tty, starts curses on it, switches bidi mode and bracketed
  * paste on, installs the signal handlers.  false (with a message in err) if
@@ -26,8 +31,20 @@ bool term_open(char *err, size_t err_size);
 /* Restores everything term_open() changed.  Safe to call twice. */
 void term_close(void);
 
-/* The signal that arrived since the last call, if any. */
+/* The signal that arrived since the last call, if any.  A SIGTSTP is acted
+ * on here: the terminal is restored, the process stops, and when it is
+ * continued the modes come back and TERM_SIG_CONT is returned (the caller
+ * repaints). */
 term_signal term_take_signal(void);
+
+/* Suspends now, as a SIGTSTP would (for a key that suspends); returns once
+ * continued, with the screen to be repainted by the caller.  Nothing if the
+ * terminal is not open. */
+void term_suspend(void);
+
+/* Mouse capture on or off (--no-mouse; a key may toggle it).  Before
+ * term_open() it says what term_open() does; the default is on. */
+void term_set_mouse(bool on);
 
 /* Writes raw bytes to the terminal (for OSC 52); only fixed, built sequences. */
 void term_write_raw(const char *bytes, size_t n);

@@ -45,6 +45,7 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	t->scr.diag_sel = -1;
 	t->scr.edit_form = RND_FORM_VISUAL;
 	t->scr.print_uri = opts->print_uri;
+	t->scr.strict = opts->strict;
 	t->scr.base = opts->view_path ? &room_view : &room_edit;
 	t->scr.ui_rtl = draw_ui_direction_rtl();
 	bool ok = analysis_init(&t->an);
@@ -87,8 +88,9 @@ static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 	bool saved = history_add_and_save(t->ed.hist, text, len);
 	term_close();
 	if (!saved)
-		/* TRANSLATORS: %s: the history file's path. */
-		snprintf(err, err_size, _("could not save the text to the history (%s)"), history_path(t->ed.hist));
+		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
+		snprintf(err, err_size, _("could not save the text to the history (%s): %s"), history_path(t->ed.hist),
+			history_error(t->ed.hist));
 	return sig == TERM_SIG_HUP ? 129 : sig == TERM_SIG_INT ? 130 : 143;
 }
 
@@ -138,8 +140,9 @@ static void print_accepted(tui *t, char *err, size_t err_size)
 	size_t len;
 	const char *text = tui_text(t, &len);
 	if (t->scr.base->history_on_accept && !history_add_and_save(t->ed.hist, text, len))
-		/* TRANSLATORS: %s: the history file's path. */
-		snprintf(err, err_size, _("could not save the history (%s)"), history_path(t->ed.hist));
+		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
+		snprintf(err, err_size, _("could not save the history (%s): %s"), history_path(t->ed.hist),
+			history_error(t->ed.hist));
 	analyse(t);
 	bool tty = isatty(STDOUT_FILENO);
 	if (t->scr.print_uri)
@@ -147,6 +150,11 @@ static void print_accepted(tui *t, char *err, size_t err_size)
 	else
 		out_text(stdout, text, len, tty);   /* in the viewer: the file's own bytes */
 	fputc('\n', stdout);
+	size_t n_err = t->scr.base->history_on_accept ? analysis_error_count(&t->an) : 0;
+	if (n_err)
+		/* TRANSLATORS: %zu: how many errors the accepted IRI has; keep "irie check". */
+		fprintf(stderr, ngettext("irie: accepted with %zu error (irie check for details)\n",
+		                         "irie: accepted with %zu errors (irie check for details)\n", n_err), n_err);
 }
 
 int tui_main(const tui_options *opts)
@@ -154,6 +162,7 @@ int tui_main(const tui_options *opts)
 	tui t;
 	int status = 1;
 	char err[512] = "";
+	term_set_mouse(!opts->no_mouse);
 	if (!tui_init(&t, opts, err, sizeof err) || !term_open(err, sizeof err))
 		goto out;
 	panes_init_colours();

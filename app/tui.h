@@ -8,12 +8,15 @@
 typedef struct {
 	const char *initial;        /* IRI to start with (UTF-8), or NULL */
 	bool print_uri;             /* --print=uri: Enter prints the mapped URI */
+	bool strict;                /* --strict: Enter refuses an IRI with errors */
+	bool no_mouse;              /* --no-mouse: no mouse capture */
 	const char *view_path;      /* irie view FILE ("-" = stdin); NULL for the editor */
 } tui_options;
 
 /* Runs the editor (or viewer) on /dev/tty.  Prints the accepted IRI or URI on
- * stdout.  Returns the exit status: 0 accepted, 130 cancelled, 129/143 after
- * SIGHUP/SIGTERM (text saved to history), 1 on errors. */
+ * stdout (and, if it has errors, a note saying how many on stderr).  Returns
+ * the exit status: 0 accepted, 130 cancelled, 129/143 after SIGHUP/SIGTERM
+ * (text saved to history), 1 on errors. */
 int tui_main(const tui_options *opts);
 
 #endif

@@ -48,6 +48,9 @@ void analysis_update(analysis *a, const char *text, size_t len);
 void analysis_mark(analysis *a, int diag_sel);
 /* The logical code point at or after byte offset byte. */
 size_t analysis_cp_of_byte(const analysis *a, size_t byte);
+/* Findings of severity error in the text analysed last (at least one when
+ * only findings dropped past the cap were errors). */
+size_t analysis_error_count(const analysis *a);
 
 /* ---- editor (app/room_edit.c) ---- */
 
@@ -97,6 +100,7 @@ typedef struct {
 	char status[512];
 	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
 	bool print_uri;
+	bool strict;                /* --strict: Enter refuses a text with errors */
 	bool ui_rtl;                /* the UI language reads right to left (draw_ui_direction_rtl) */
 	rnd_display *aux;           /* for drawing other strings in visual order */
 } screen;

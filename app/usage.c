@@ -14,13 +14,14 @@ void usage_main(void)
 	 * names (Enter, Esc, F1) and RFC numbers as they are; keep the
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
-	fputs(_("Usage: irie [--print=iri|uri] [IRI]\n"
+	fputs(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [IRI]\n"
 		"       irie view [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
 		"\n"
 		"An editor and viewer for Internationalized Resource Identifiers.\n"
-		"With no command, opens the editor on IRI (or a sample) on the terminal;\n"
+		"With no command, opens the editor on the terminal, on IRI, else on the\n"
+		"first line of stdin if it is not a terminal, else on an empty line;\n"
 		"Enter prints the IRI (or its URI) on stdout, Esc leaves (exit 130).\n"
 		"'view' browses a list of IRIs, one per line.  F1 in either lists the keys.\n"
 		"\n"
@@ -38,6 +39,8 @@ void usage_main(void)
 		"\n"
 		"Options:\n"
 		"  --print=iri|uri  (editor) what Enter prints: the IRI (default) or its URI\n"
+		"  --strict         (editor) Enter refuses an IRI with errors\n"
+		"  --no-mouse       (editor) no mouse capture: the terminal selects text\n"
 		"  --json           JSON Lines output, one object per input (not for show)\n"
 		"  -h, --help       this help; after a command, that command's help\n"
 		"  --version        the version\n"

@@ -54,7 +54,7 @@ _irie()
     if [[ $cur == -* ]] && ! $ended; then
         local opts
         case $cmd in
-            '') opts='--print= --json --help --version' ;;
+            '') opts='--print= --strict --no-mouse --json --help --version' ;;
             to-uri) opts='--nfc --host= --json --help' ;;
             to-iri) opts='--host= --charset= --json --help' ;;
             check | host | explain | resolve | compare) opts='--json --help' ;;

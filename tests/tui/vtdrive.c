@@ -46,6 +46,8 @@
  *   resize ROWS COLS      set the pty's window size (TIOCSWINSZ; the kernel sends SIGWINCH to the
  *                         foreground process group) and the emulator's size, then pump
  *   signal NAME           send a signal (HUP INT TERM QUIT TSTP CONT WINCH USR1 USR2 KILL) to the command
+ *   signal-fg NAME        send it to the terminal's foreground process group, as the terminal
+ *                         driver does for C-z or C-c (e.g. a job a `set -m` shell started)
  * Waiting and checking (the wait-* steps poll until the step timeout, default 5000 ms; the expect-*
  * screen steps first pump pending output for the settle time, default 100 ms):
  *   wait TEXT             until TEXT appears on some row
@@ -59,6 +61,8 @@
  *   expect-cursor ROW COL the cursor is there (both 1-based)
  *   expect-raw TEXT       the raw bytes the command wrote to the terminal so far contain TEXT
  *   expect-no-raw TEXT    ... never contained TEXT (e.g. \e]2; or \u202E)
+ *   expect-raw-count N TEXT   ... contain TEXT exactly N times so far (non-overlapping; e.g. one
+ *                         \e[?1049l per suspend)
  *   expect-title-unset    the window title and icon name were never set (OSC 0/1/2)
  *   expect-exit CODE      wait for the command to exit; its status must be CODE (a number,
  *                         SIGNAME such as SIGTERM when it must die of that signal, or `any`)
@@ -504,7 +508,7 @@ static char *unescape(const char *s, size_t *len, const char **err) {
   return d;
 }
 
-enum arg_kind { A_NONE, A_TEXT, A_REGEX, A_INT, A_ROW_TEXT, A_ROW_REGEX, A_TWO_INT, A_WORDS, A_SET };
+enum arg_kind { A_NONE, A_TEXT, A_REGEX, A_INT, A_ROW_TEXT, A_COUNT_TEXT, A_ROW_REGEX, A_TWO_INT, A_WORDS, A_SET };
 
 struct stepdef {
   const char *name;
@@ -513,10 +517,10 @@ struct stepdef {
 
 static const struct stepdef stepdefs[] = {
   { "type", A_TEXT }, { "paste", A_TEXT }, { "key", A_WORDS }, { "resize", A_TWO_INT },
-  { "signal", A_WORDS }, { "wait", A_TEXT }, { "wait-re", A_REGEX }, { "wait-gone", A_TEXT },
+  { "signal", A_WORDS }, { "signal-fg", A_WORDS }, { "wait", A_TEXT }, { "wait-re", A_REGEX }, { "wait-gone", A_TEXT },
   { "expect-row", A_ROW_TEXT }, { "expect-row-re", A_ROW_REGEX }, { "expect-screen-has", A_TEXT },
   { "expect-screen-lacks", A_TEXT }, { "expect-screen-re", A_REGEX }, { "expect-cursor", A_TWO_INT },
-  { "expect-raw", A_TEXT }, { "expect-no-raw", A_TEXT }, { "expect-title-unset", A_NONE },
+  { "expect-raw", A_TEXT }, { "expect-no-raw", A_TEXT }, { "expect-raw-count", A_COUNT_TEXT }, { "expect-title-unset", A_NONE },
   { "expect-exit", A_WORDS }, { "expect-running", A_NONE }, { "expect-stdout", A_TEXT },
   { "expect-stdout-empty", A_NONE }, { "sleep", A_INT }, { "dump", A_NONE }, { "set", A_SET },
   { "save-raw", A_TEXT },
@@ -677,17 +681,21 @@ static step *parse_script(const char *path, size_t *nsteps) {
       if (!(s->text = unescape(p, &s->textlen, &err))) syntax(path, ln, "%s", err);
       break;
     case A_REGEX:
+    case A_COUNT_TEXT:
     case A_ROW_TEXT:
     case A_ROW_REGEX:
       if (def->kind != A_REGEX) {
         char *end;
         s->n1 = strtol(p, &end, 10);
-        if (end == p || (*end && *end != ' ' && *end != '\t') || s->n1 == 0)
+        if (def->kind == A_COUNT_TEXT && (end == p || (*end != ' ' && *end != '\t') || s->n1 < 0))
+          syntax(path, ln, "%s needs N (a number, 0 or more) then the text", kw);
+        if (def->kind != A_COUNT_TEXT && (end == p || (*end && *end != ' ' && *end != '\t') || s->n1 == 0))
           syntax(path, ln, "%s needs ROW (a non-zero number) then the text", kw);
         rest = end;
         while (*rest == ' ' || *rest == '\t') rest++;
       }
-      if (def->kind == A_ROW_TEXT) {
+      if (def->kind == A_ROW_TEXT || def->kind == A_COUNT_TEXT) {
+        if (def->kind == A_COUNT_TEXT && !*rest) syntax(path, ln, "%s needs a non-empty TEXT", kw);
         if (!(s->text = unescape(rest, &s->textlen, &err))) syntax(path, ln, "%s", err);
       } else {
         if (!*rest) syntax(path, ln, "%s needs a REGEX", kw);
@@ -717,7 +725,7 @@ static step *parse_script(const char *path, size_t *nsteps) {
         for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
           if (!key_bytes(w, true)) syntax(path, ln, "unknown key name \"%s\"", w);
         free(copy);
-      } else if (!strcmp(kw, "signal")) {
+      } else if (!strcmp(kw, "signal") || !strcmp(kw, "signal-fg")) {
         if (!signal_by_name(p)) syntax(path, ln, "unknown signal \"%s\"", p);
       } else if (!strcmp(kw, "expect-exit")) {
         if (!strcmp(p, "any")) {
@@ -839,6 +847,11 @@ static void run_step(step *s) {
     if (child_exited) fail("cannot send a signal: the command has already exited");
     kill(child, signal_by_name(s->arg));
     pump(t_pause);
+  } else if (!strcmp(kw, "signal-fg")) {
+    pid_t fg = tcgetpgrp(master);
+    if (fg <= 0) fail("cannot send a signal: the terminal has no foreground process group");
+    kill(-fg, signal_by_name(s->arg));
+    pump(t_pause);
   } else if (!strcmp(kw, "wait")) {
     if (!pump_until(screen_has, s, true)) fail("%s %s to appear on the screen", waited(), q(s->text, s->textlen));
   } else if (!strcmp(kw, "wait-re")) {
@@ -885,6 +898,14 @@ static void run_step(step *s) {
       const char *at = memmem(raw.p, raw.len, s->text, s->textlen);
       fail("the command's terminal output contains %s (at byte %zu) but must not", q(s->text, s->textlen), (size_t)(at - raw.p));
     }
+  } else if (!strcmp(kw, "expect-raw-count")) {
+    pump(t_settle);
+    if (raw.overflow) fail("the raw output passed the %u MiB cap; cannot count %s", CAP >> 20, q(s->text, s->textlen));
+    long n = 0;
+    for (const char *at = raw.p, *end = raw.p + raw.len;
+         raw.len && (at = memmem(at, (size_t)(end - at), s->text, s->textlen)) != NULL; at += s->textlen)
+      n++;
+    if (n != s->n1) fail("the command's terminal output should contain %s %ld times but has it %ld times", q(s->text, s->textlen), s->n1, n);
   } else if (!strcmp(kw, "expect-title-unset")) {
     pump(t_settle);
     if (title_set) fail("the window title must never change, but the %s", title_what);
