@@ -33,7 +33,9 @@
  * painted, so no key waits behind another.
  *
  * Prints the processor (/proc/cpuinfo), then one table per measure with the
- * median, p90, target and whether it is met.  Exit status: 0 when every
+ * median, p90, target and whether it is met (for keys: the median of the
+ * slowest kind, an edit; Left and Right leave the text as it was, so the
+ * editor does not analyse it again).  Exit status: 0 when every
  * target is met, 1 when one is missed, 2 on an error (with the screen). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -437,7 +439,10 @@ static bool time_keys(const options *o, int rows, int cols, size_t n_cp, double 
 	double p90, med = median(all, n * KIND_COUNT, &p90), med_k[KIND_COUNT];
 	for (int k = 0; k < KIND_COUNT; k++)
 		med_k[k] = median(kind[k], n, NULL);
-	bool met = target_ms <= 0 || med <= target_ms;
+	double slowest = 0;   /* Left and Right do not change the text (no analysis): the slowest kind counts */
+	for (int k = 0; k < KIND_COUNT; k++)
+		slowest = med_k[k] > slowest ? med_k[k] : slowest;
+	bool met = target_ms <= 0 || slowest <= target_ms;
 	char target[16];
 	snprintf(target, sizeof target, target_ms > 0 ? "%.0f" : "-", target_ms);
 	printf("%3dx%-4d %10zu %6zu %9.2f %8.2f %7.2f %7.2f %7.2f %9.2f %8s %8s\n", rows, cols, n_cp,
