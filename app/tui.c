@@ -2,6 +2,7 @@
  * the whole text, render builds the display forms, and this module paints
  * (RFC 3987 4.3: "rendering should be updated after every new character"). */
 #include <curses.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "edit_buffer.h"
 #include "history.h"
 #include "i18n.h"
+#include "ink_bindings.h"
 #include "input_keys.h"
 #include "iri.h"
 #include "messages.h"
@@ -1238,12 +1240,14 @@ static run_state do_action(tui *t, ink_action a)
 	case INK_ACT_KILL_END: if (!t->view) edb_kill_to_end(b); break;
 	case INK_ACT_KILL_START: if (!t->view) edb_kill_to_start(b); break;
 	case INK_ACT_KILL_WORD: if (!t->view) edb_kill_word_backward(b); break;
+	case INK_ACT_KILL_WORD_FORWARD: if (!t->view) edb_kill_word_forward(b); break;
 	case INK_ACT_YANK: if (!t->view) edb_yank(b); break;
 	case INK_ACT_UNDO: if (!t->view) edb_undo(b); break;
 	case INK_ACT_REDO: if (!t->view) edb_redo(b); break;
 	case INK_ACT_ACCEPT: return RUN_ACCEPT;
 	case INK_ACT_CANCEL: return RUN_CANCEL;
 	case INK_ACT_HISTORY_PREV:
+	case INK_ACT_VIEW_PREV_LINE:
 		if (t->teach)
 			t->charset_sel = (t->charset_sel + (int)(sizeof legacy_charsets / sizeof *legacy_charsets) - 1) %
 			                 (int)(sizeof legacy_charsets / sizeof *legacy_charsets);
@@ -1253,6 +1257,7 @@ static run_state do_action(tui *t, ink_action a)
 			history_move(t, -1);
 		break;
 	case INK_ACT_HISTORY_NEXT:
+	case INK_ACT_VIEW_NEXT_LINE:
 		if (t->teach)
 			t->charset_sel = (t->charset_sel + 1) % (int)(sizeof legacy_charsets / sizeof *legacy_charsets);
 		else if (t->view && t->line + 1 < t->n_lines)
@@ -1260,15 +1265,15 @@ static run_state do_action(tui *t, ink_action a)
 		else if (!t->view)
 			history_move(t, +1);
 		break;
-	case INK_ACT_PREV_LINE:   /* a page of lines */
+	case INK_ACT_VIEW_PAGE_UP:   /* a page of lines */
 		if (t->view && t->line > 0)
 			view_show(t, t->line > (size_t)page_lines() ? t->line - (size_t)page_lines() : 0);
 		break;
-	case INK_ACT_NEXT_LINE:
+	case INK_ACT_VIEW_PAGE_DOWN:
 		if (t->view && t->line + 1 < t->n_lines)
 			view_show(t, t->line + (size_t)page_lines() < t->n_lines ? t->line + (size_t)page_lines() : t->n_lines - 1);
 		break;
-	case INK_ACT_NEXT_WARNING_LINE: if (t->view) view_next_warning(t); break;
+	case INK_ACT_VIEW_NEXT_FINDING: if (t->view) view_next_warning(t); break;
 	case INK_ACT_HELP: t->over = OVERLAY_HELP; break;
 	case INK_ACT_IM_MENU: t->over = OVERLAY_IM_MENU; t->im_sel = (int)ink_get_im(t->keys); break;
 	case INK_ACT_IM_TOGGLE:   /* the decoder switches; say what it means */
@@ -1305,6 +1310,7 @@ static run_state do_action(tui *t, ink_action a)
 		break;
 	}
 	case INK_ACT_REDRAW: clearok(curscr, TRUE); break;
+	case INK_ACT_SUSPEND: raise(SIGTSTP); break;   /* term.c's handler restores the terminal */
 	case INK_ACT_MOUSE: {
 		MEVENT ev;
 		if (getmouse(&ev) == OK && ev.y == 1 && ev.x >= LABEL_COLS) {
@@ -1352,6 +1358,11 @@ static run_state handle(tui *t, ink_event ev)
 	if (ev.kind == INK_EV_NONE) {
 		if (ink_entry_rejected(t->keys))
 			snprintf(t->status, sizeof t->status, "%s", _("not a code point that can be inserted"));
+		else if (t->view && ink_last_notice(t->keys) == INK_NOTICE_UNBOUND)
+			snprintf(t->status, sizeof t->status, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
+		else if (ink_unknown_sequence(t->keys))
+			/* TRANSLATORS: %s: the bytes a key sent, spelt out ("ESC [ 9 9 ~"). */
+			snprintf(t->status, sizeof t->status, _("unknown key sequence ignored: %s"), ink_unknown_sequence(t->keys));
 		return RUN_ON;
 	}
 	if (overlay_key(t, &ev))
@@ -1406,15 +1417,19 @@ static ink_event feed_curses_key(tui *t, int key)
 		{ KEY_SLEFT, INK_KEY_LEFT, INK_MOD_SHIFT }, { KEY_SRIGHT, INK_KEY_RIGHT, INK_MOD_SHIFT },
 		{ KEY_HOME, INK_KEY_HOME, 0 }, { KEY_END, INK_KEY_END, 0 },
 		{ KEY_PPAGE, INK_KEY_PAGE_UP, 0 }, { KEY_NPAGE, INK_KEY_PAGE_DOWN, 0 },
-		{ KEY_BACKSPACE, INK_KEY_BACKSPACE, 0 }, { KEY_DC, INK_KEY_DELETE, 0 },
+		{ KEY_BACKSPACE, INK_KEY_BACKSPACE, 0 }, { KEY_DC, INK_KEY_DELETE, 0 }, { KEY_IC, INK_KEY_INSERT, 0 },
 		{ KEY_ENTER, INK_KEY_ENTER, 0 }, { KEY_BTAB, INK_KEY_BACKTAB, 0 },
 		{ KEY_RESIZE, INK_KEY_RESIZE, 0 }, { KEY_MOUSE, INK_KEY_MOUSE, 0 },
 		{ TERM_KEY_PASTE_START, INK_KEY_PASTE_START, 0 }, { TERM_KEY_PASTE_END, INK_KEY_PASTE_END, 0 },
 	};
+	size_t n_seq;
+	const ink_sequence *seq = ink_sequences(&n_seq);
+	if (key >= TERM_KEY_SEQ_BASE && (size_t)(key - TERM_KEY_SEQ_BASE) < n_seq)
+		return ink_feed_sequence(t->keys, &seq[key - TERM_KEY_SEQ_BASE]);
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (map[i].curses == key)
 			return ink_feed_key(t->keys, map[i].key, map[i].mods);
-	if (key >= KEY_F(1) && key <= KEY_F(10))
+	if (key >= KEY_F(1) && key <= KEY_F(12))
 		return ink_feed_key(t->keys, (ink_key)(INK_KEY_F1 + (key - KEY_F(1))), 0);
 	/* xterm's Ctrl-Left/Right: curses names them by terminfo (kLFT5/kRIT5). */
 	const char *name = keyname(key);
@@ -1563,6 +1578,8 @@ int tui_main(const tui_options *opts)
 	t.ui_rtl = ui_direction_rtl();
 	t.edb = edb_new();
 	t.keys = ink_decoder_new();
+	if (t.keys && t.view)
+		ink_set_mode(t.keys, INK_MODE_VIEW);
 	t.hist = history_new();
 	if (!t.ctx || !t.diags || !t.disp || !t.aux || !t.edb || !t.keys || !t.hist) {
 		snprintf(err, sizeof err, "%s", _("cannot initialise (ICU or memory)"));
