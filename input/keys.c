@@ -19,11 +19,11 @@
  * any (carrying the action too, if the feed also produced one: see
  * input_keys.h), else the action, else NONE. */
 #include "input_keys.h"
+#include "escseq.h"
 #include "im.h"
 #include "ink_bindings.h"
 #include "paste.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,13 +31,6 @@ enum cv_state {
 	CV_IDLE,
 	CV_START,   /* C-v seen */
 	CV_HEX,     /* C-v u / C-v U seen, collecting digits */
-};
-
-enum seq_state {
-	SEQ_IDLE,
-	SEQ_CSI,    /* ESC [ seen: parameters, intermediates, then a final byte */
-	SEQ_SS3,    /* ESC O seen: parameters, then a final byte */
-	SEQ_LINUX,  /* ESC [ [ seen (the Linux console's F1-F5): one final byte */
 };
 
 struct ink_decoder {
@@ -52,10 +45,7 @@ struct ink_decoder {
 	uint32_t cv_value;
 	char cv_typed[9];         /* the digits as typed, for the preedit */
 
-	enum seq_state seq;
-	char seq_buf[INK_SEQ_MAX_BYTES];  /* the sequence so far, from ESC */
-	size_t seq_len;           /* bytes in seq_buf */
-	bool seq_overflow;        /* bytes past the cap were dropped */
+	esc_swallow seq;          /* an escape sequence being swallowed */
 
 	bool in_paste;
 	paste_buf paste;
@@ -90,7 +80,7 @@ ink_decoder *ink_decoder_new(void)
 	d->mode = INK_MODE_EDIT;
 	d->im = INK_IM_NONE;
 	d->cv = CV_IDLE;
-	d->seq = SEQ_IDLE;
+	esc_reset(&d->seq);
 	im_compose_reset(&d->comp);
 	d->comp.keep_delimiters = true;
 	im_text_clear(&d->out);
@@ -463,83 +453,25 @@ ink_event ink_feed_sequence(ink_decoder *d, const ink_sequence *seq)
 
 /* ---- escape sequences the app let through ---- */
 
-static void seq_begin(ink_decoder *d, uint32_t intro)
-{
-	d->seq = intro == '[' ? SEQ_CSI : SEQ_SS3;
-	d->seq_buf[0] = (char)CP_ESC;
-	d->seq_buf[1] = (char)intro;
-	d->seq_len = 2;
-	d->seq_overflow = false;
-}
-
-/* The swallowed sequence, spelt for a status line: "ESC [ 9 9 ~". */
-static void seq_report(ink_decoder *d)
-{
-	size_t at = 0;
-
-	d->seq = SEQ_IDLE;
-	if (d->notice != INK_NOTICE_NONE)
-		return;
-	d->notice = INK_NOTICE_UNKNOWN_SEQUENCE;
-	for (size_t i = 0; i < d->seq_len; i++) {
-		unsigned char c = (unsigned char)d->seq_buf[i];
-		const char *sep = i ? " " : "";
-		int n;
-		if (c == CP_ESC)
-			n = snprintf(d->notice_text + at, sizeof d->notice_text - at, "%sESC", sep);
-		else if (c > 0x20 && c < 0x7F)
-			n = snprintf(d->notice_text + at, sizeof d->notice_text - at, "%s%c", sep, c);
-		else
-			n = snprintf(d->notice_text + at, sizeof d->notice_text - at, "%s0x%02X", sep, c);
-		if (n > 0)
-			at += (size_t)n;
-	}
-	if (d->seq_overflow)
-		snprintf(d->notice_text + at, sizeof d->notice_text - at, " ...");
-}
-
-/* A complete sequence: its key if the table knows it, else reported. */
-static ink_event seq_done(ink_decoder *d)
-{
-	const ink_sequence *s = d->seq_overflow ? NULL : ink_sequence_find(d->seq_buf, d->seq_len);
-
-	d->seq = SEQ_IDLE;
-	if (s)
-		return key_input(d, s->key, s->mods);
-	/* The paste marks (ESC [ 200 ~, 201 ~) are app's to register: inside a
-	 * paste app feeds ESC as content, so an end mark would never come here.
-	 * Unregistered, they are reported and the paste is typed. */
-	seq_report(d);
-	return make_event(d, INK_ACT_NONE);
-}
-
 /* A character while swallowing.  Returns true (and *ev) when the sequence
  * took it; false when it cannot be part of one: the sequence so far is then
  * reported and the caller processes the character as usual. */
 static bool seq_char(ink_decoder *d, uint32_t cp, unsigned mods, ink_event *ev)
 {
-	bool param = cp >= 0x30 && cp <= 0x3F, inter = cp >= 0x20 && cp <= 0x2F;
-	bool final = cp >= 0x40 && cp <= 0x7E;
+	const ink_sequence *row;
+	esc_step step = esc_feed(&d->seq, cp, mods, &row);
 
-	if (mods != 0 || !(param || inter || final)
-	    || (d->seq == SEQ_SS3 && inter) || (d->seq == SEQ_LINUX && !final)) {
-		seq_report(d);
-		return false;
-	}
-	if (d->seq_len < sizeof d->seq_buf)
-		d->seq_buf[d->seq_len++] = (char)cp;
-	else
-		d->seq_overflow = true;   /* ECMA-48 sets no limit; we do */
-	if (d->seq == SEQ_CSI && d->seq_len == 3 && cp == '[') {
-		d->seq = SEQ_LINUX;
-		*ev = make_event(d, INK_ACT_NONE);
+	if (step == ESC_KNOWN) {
+		*ev = key_input(d, row->key, row->mods);
 		return true;
 	}
-	/* rxvt's CSI n $ ends on an intermediate byte: known rows end it too. */
-	if (final || (!d->seq_overflow && ink_sequence_find(d->seq_buf, d->seq_len)))
-		*ev = seq_done(d);
-	else
-		*ev = make_event(d, INK_ACT_NONE);
+	if (step != ESC_MORE && d->notice == INK_NOTICE_NONE) {
+		d->notice = INK_NOTICE_UNKNOWN_SEQUENCE;
+		esc_spell(&d->seq, d->notice_text, sizeof d->notice_text);
+	}
+	if (step == ESC_BROKEN)
+		return false;
+	*ev = make_event(d, INK_ACT_NONE);
 	return true;
 }
 
@@ -626,10 +558,10 @@ ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
 		paste_buf_add(&d->paste, cp);
 		return make_event(d, INK_ACT_NONE);
 	}
-	if (d->seq != SEQ_IDLE && seq_char(d, cp, mods, &ev))
+	if (esc_active(&d->seq) && seq_char(d, cp, mods, &ev))
 		return ev;
 	if ((mods & INK_MOD_ALT) && (cp == '[' || cp == 'O')) {
-		seq_begin(d, cp);
+		esc_begin(&d->seq, cp);
 		return make_event(d, INK_ACT_NONE);
 	}
 	if (d->cv != CV_IDLE && cv_char(d, cp))
