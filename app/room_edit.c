@@ -146,6 +146,7 @@ BUFFER_OP(delete_forward, edb_delete_forward_grapheme)
 BUFFER_OP(kill_end, edb_kill_to_end)
 BUFFER_OP(kill_start, edb_kill_to_start)
 BUFFER_OP(kill_word, edb_kill_word_backward)
+BUFFER_OP(kill_word_forward, edb_kill_word_forward)
 BUFFER_OP(yank, edb_yank)
 BUFFER_OP(undo, edb_undo)
 BUFFER_OP(redo, edb_redo)
@@ -234,6 +235,7 @@ static const room_row edit_rows[] = {
 	{ INK_ACT_KILL_END, kill_end },
 	{ INK_ACT_KILL_START, kill_start },
 	{ INK_ACT_KILL_WORD, kill_word },
+	{ INK_ACT_KILL_WORD_FORWARD, kill_word_forward },
 	{ INK_ACT_YANK, yank },
 	{ INK_ACT_UNDO, undo },
 	{ INK_ACT_REDO, redo },

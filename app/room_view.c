@@ -149,7 +149,7 @@ static const char *view_hint(void)
 
 static run_state move_logical(tui *t, ink_action a)
 {
-	if (a == INK_ACT_BACK_CHAR)
+	if (a == INK_ACT_BACK_CHAR || a == INK_ACT_LEFT)
 		tui_set_cursor_cp(t, t->vw.cp ? t->vw.cp - 1 : 0);
 	else
 		tui_set_cursor_cp(t, t->vw.cp + 1);
@@ -165,9 +165,9 @@ static run_state home_end(tui *t, ink_action a)
 /* Up/Down: the previous/next line. */
 static run_state line_step(tui *t, ink_action a)
 {
-	if (a == INK_ACT_HISTORY_PREV && t->vw.line > 0)
+	if (a == INK_ACT_VIEW_PREV_LINE && t->vw.line > 0)
 		viewer_show(t, t->vw.line - 1);
-	else if (a == INK_ACT_HISTORY_NEXT && t->vw.line + 1 < t->vw.n_lines)
+	else if (a == INK_ACT_VIEW_NEXT_LINE && t->vw.line + 1 < t->vw.n_lines)
 		viewer_show(t, t->vw.line + 1);
 	return RUN_ON;
 }
@@ -176,9 +176,9 @@ static run_state line_step(tui *t, ink_action a)
 static run_state page_step(tui *t, ink_action a)
 {
 	size_t page = LINES > 4 ? (size_t)LINES - 2 : 1, line = t->vw.line, n = t->vw.n_lines;
-	if (a == INK_ACT_PREV_LINE && line > 0)
+	if (a == INK_ACT_VIEW_PAGE_UP && line > 0)
 		viewer_show(t, line > page ? line - page : 0);
-	else if (a == INK_ACT_NEXT_LINE && line + 1 < n)
+	else if (a == INK_ACT_VIEW_PAGE_DOWN && line + 1 < n)
 		viewer_show(t, line + page < n ? line + page : n - 1);
 	return RUN_ON;
 }
@@ -214,15 +214,17 @@ static run_state read_only(tui *t, const ink_event *ev)
 }
 
 static const room_row view_rows[] = {
+	{ INK_ACT_LEFT, move_logical },
+	{ INK_ACT_RIGHT, move_logical },
 	{ INK_ACT_BACK_CHAR, move_logical },
 	{ INK_ACT_FORWARD_CHAR, move_logical },
 	{ INK_ACT_HOME, home_end },
 	{ INK_ACT_END, home_end },
-	{ INK_ACT_HISTORY_PREV, line_step },
-	{ INK_ACT_HISTORY_NEXT, line_step },
-	{ INK_ACT_PREV_LINE, page_step },
-	{ INK_ACT_NEXT_LINE, page_step },
-	{ INK_ACT_NEXT_WARNING_LINE, next_warning_line },
+	{ INK_ACT_VIEW_PREV_LINE, line_step },
+	{ INK_ACT_VIEW_NEXT_LINE, line_step },
+	{ INK_ACT_VIEW_PAGE_UP, page_step },
+	{ INK_ACT_VIEW_PAGE_DOWN, page_step },
+	{ INK_ACT_VIEW_NEXT_FINDING, next_warning_line },
 };
 
 /* Editing keys have no row here: in the viewer they do nothing. */

@@ -117,6 +117,14 @@ static run_state cancel(tui *t, ink_action a)
 	return RUN_CANCEL;
 }
 
+/* C-z: job control, as in shells (term.c restores the terminal). */
+static run_state suspend(tui *t, ink_action a)
+{
+	(void)t, (void)a;
+	term_suspend();
+	return RUN_ON;
+}
+
 static run_state open_help(tui *t, ink_action a)
 {
 	(void)a;
@@ -232,6 +240,7 @@ static const room_row common_rows[] = {
 	{ INK_ACT_COPY_IRI, copy },
 	{ INK_ACT_CYCLE_FORM, cycle_form },
 	{ INK_ACT_REDRAW, redraw },
+	{ INK_ACT_SUSPEND, suspend },
 	{ INK_ACT_MOUSE, mouse },
 };
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "ink_bindings.h"
 #include "render_bidi.h"
 #include "term.h"
 
@@ -174,6 +175,12 @@ bool term_open(char *err, size_t err_size)
 	timeout(200);   /* wake up to notice signals */
 	define_key("\033[200~", TERM_KEY_PASTE_START);
 	define_key("\033[201~", TERM_KEY_PASTE_END);
+	/* The keys as terminals send them (tmux's ESC [ 4 ~ for End, ...),
+	 * whatever this terminfo entry says. */
+	size_t n_seq;
+	const ink_sequence *seq = ink_sequences(&n_seq);
+	for (size_t i = 0; i < n_seq; i++)
+		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
 	mouseinterval(0);
 	apply_mouse();
 	const char *no_colour = getenv("NO_COLOR");

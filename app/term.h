@@ -9,6 +9,10 @@
 /* Curses key codes irie defines for bracketed paste (xterm: ESC [ 200 ~). */
 #define TERM_KEY_PASTE_START (KEY_MAX + 1)
 #define TERM_KEY_PASTE_END (KEY_MAX + 2)
+/* Curses key codes for input/'s escape sequences: row i of ink_sequences()
+ * is TERM_KEY_SEQ_BASE + i.  Far above KEY_MAX: curses numbers the
+ * terminal's extended key capabilities (kLFT5, ...) from KEY_MAX up. */
+#define TERM_KEY_SEQ_BASE (KEY_MAX + 1024)
 
 typedef enum {
 	TERM_SIG_NONE,

@@ -4,6 +4,7 @@
 #include <curses.h>
 #include <string.h>
 
+#include "ink_bindings.h"
 #include "term.h"
 #include "tui_state.h"
 
@@ -78,15 +79,20 @@ static ink_event feed_curses_key(ink_decoder *keys, int key)
 		{ KEY_SLEFT, INK_KEY_LEFT, INK_MOD_SHIFT }, { KEY_SRIGHT, INK_KEY_RIGHT, INK_MOD_SHIFT },
 		{ KEY_HOME, INK_KEY_HOME, 0 }, { KEY_END, INK_KEY_END, 0 },
 		{ KEY_PPAGE, INK_KEY_PAGE_UP, 0 }, { KEY_NPAGE, INK_KEY_PAGE_DOWN, 0 },
-		{ KEY_BACKSPACE, INK_KEY_BACKSPACE, 0 }, { KEY_DC, INK_KEY_DELETE, 0 },
+		{ KEY_BACKSPACE, INK_KEY_BACKSPACE, 0 }, { KEY_DC, INK_KEY_DELETE, 0 }, { KEY_IC, INK_KEY_INSERT, 0 },
 		{ KEY_ENTER, INK_KEY_ENTER, 0 }, { KEY_BTAB, INK_KEY_BACKTAB, 0 },
 		{ KEY_RESIZE, INK_KEY_RESIZE, 0 }, { KEY_MOUSE, INK_KEY_MOUSE, 0 },
 		{ TERM_KEY_PASTE_START, INK_KEY_PASTE_START, 0 }, { TERM_KEY_PASTE_END, INK_KEY_PASTE_END, 0 },
 	};
+	/* input/'s sequences, registered by term_open (define_key). */
+	size_t n_seq;
+	const ink_sequence *seq = ink_sequences(&n_seq);
+	if (key >= TERM_KEY_SEQ_BASE && (size_t)(key - TERM_KEY_SEQ_BASE) < n_seq)
+		return ink_feed_sequence(keys, &seq[key - TERM_KEY_SEQ_BASE]);
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (map[i].curses == key)
 			return ink_feed_key(keys, map[i].key, map[i].mods);
-	if (key >= KEY_F(1) && key <= KEY_F(10))
+	if (key >= KEY_F(1) && key <= KEY_F(12))
 		return ink_feed_key(keys, (ink_key)(INK_KEY_F1 + (key - KEY_F(1))), 0);
 	/* xterm's Ctrl-Left/Right: curses names them by terminfo (kLFT5/kRIT5). */
 	const char *name = keyname(key);

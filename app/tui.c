@@ -10,6 +10,7 @@
 
 #include "draw.h"
 #include "i18n.h"
+#include "ink_bindings.h"
 #include "output.h"
 #include "term.h"
 #include "tui.h"
@@ -32,6 +33,10 @@ static run_state handle(tui *t, const ink_event *ev)
 	if (ev->kind == INK_EV_NONE) {
 		if (ink_entry_rejected(t->keys))
 			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("not a code point that can be inserted"));
+		else if (ink_unknown_sequence(t->keys))
+			/* TRANSLATORS: %s: the bytes a key sent, spelt out ("ESC [ 9 9 ~"). */
+			snprintf(t->scr.status, sizeof t->scr.status, _("unknown key sequence ignored: %s"),
+				ink_unknown_sequence(t->keys));
 		return RUN_ON;
 	}
 	return rooms_event(t, ev);
@@ -59,6 +64,8 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	/* Hebrew is the method C-\ switches on until F2 chooses another. */
 	ink_set_im(t->keys, INK_IM_HEBREW);
 	ink_set_im_active(t->keys, false);
+	if (opts->view_path)
+		ink_set_mode(t->keys, INK_MODE_VIEW);
 	if (opts->view_path && !viewer_load(&t->vw, opts->view_path, err, err_size))
 		return false;
 	if (opts->view_path)

@@ -143,7 +143,7 @@ static int is_delim_cp(UChar32 c)
 {
 	if (c < 0)
 		return 0;
-	if (c < 0x80 && c != 0 && strchr("/?#&=.:@", (int)c))
+	if (c < 0x80 && c != 0 && strchr(EDB_WORD_DELIMITERS, (int)c))
 		return 1;
 	return u_isUWhiteSpace(c) ? 1 : 0;
 }

@@ -84,11 +84,17 @@ edb_result edb_move_grapheme(edb_buffer *b, long n_graphemes);
 /* Home / End always succeed (EDB_OK even if already there). */
 edb_result edb_home(edb_buffer *b);
 edb_result edb_end(edb_buffer *b);
-/* Word moves (M-b / M-f).  Delimiters are white space (Unicode White_Space)
- * and the IRI delimiters / ? # & = . : @ ; every other grapheme is a word
- * character (a cluster is classed by its first code point).  Back: skip
- * delimiters, then word characters.  Forward: skip delimiters, then word
- * characters.  EDB_AT_EDGE if the cursor could not move. */
+/* The ASCII characters that end a word: RFC 3987's gen-delims and
+ * sub-delims, the unreserved punctuation . - _ ~ and '%' (so a word stops
+ * before a percent escape). */
+#define EDB_WORD_DELIMITERS ":/?#[]@!$&'()*+,;=.-_~%"
+/* Word moves (M-b / M-f), as readline's.  Delimiters are white space
+ * (Unicode White_Space) and EDB_WORD_DELIMITERS; every other grapheme is a
+ * word character (a cluster is classed by its first code point, so a letter
+ * with combining marks is one word character).  Back (M-b): skip
+ * delimiters, then word characters: to the start of the previous word.
+ * Forward (M-f): skip delimiters, then word characters: to the end of the
+ * next word.  EDB_AT_EDGE if the cursor could not move. */
 edb_result edb_word_backward(edb_buffer *b);
 edb_result edb_word_forward(edb_buffer *b);
 

@@ -14,9 +14,11 @@
  * The exception keeps '.' typeable where hosts need it (בדיקה.טסט,
  * пример.рф): SI-1452 and JCUKEN put letters on ',' and '.', and give '.' back
  * on the '/' key, so there '/' types '.' as a touch typist expects; '/' is
- * then where the layout has it (q on SI-1452, shifted \ on JCUKEN).  Alt+key
- * and Ctrl-V key type any key as itself (both bypass the method; see
- * input_keys.h), and C-\ turns the method off.
+ * then where the layout has it (q on SI-1452, shifted \ on JCUKEN).  Those
+ * are the layouts as they are; by default the right-to-left ones go further
+ * and keep every IRI delimiter on its own key (see KEPT_DELIMITERS).  Alt
+ * with an unbound key and Ctrl-V key type any key as itself (both bypass the
+ * method; see input_keys.h), and C-\ turns the method off.
  *
  * Strings are written with \u escapes (C11 universal character names, UTF-8
  * in the object code) so right-to-left letters and combining marks do not
@@ -432,6 +434,39 @@ static const struct {
 #define KANA_SMALL_TSU "っ"
 #define KANA_LONG "ー"    /* U+30FC, the same in hiragana and katakana text */
 
+/* Keep-delimiters mode (ink_set_keep_delimiters, on by default) for the
+ * right-to-left layouts, whose letters sit on ASCII delimiter keys: these
+ * keys type themselves, and a letter displaced from one moves to the key
+ * where the layout had put that delimiter back (SI-1452 has '/' on q, the
+ * 101 Arabic layout '.' on Shift+., '/' on Shift+L, '~' on Shift+Z).  So
+ * "example.com/" is typed without leaving the keymap, and no letter is
+ * lost. */
+#define KEPT_DELIMITERS "/.:?#@%&=+-_~"
+
+static const char *const keep_hebrew[128] = {
+	['q'] = "\u05E5",   /* ץ final tsadi, from '.' */
+};
+
+static const char *const keep_arabic[128] = {
+	['>'] = "\u0632",   /* ز zain, from '.' */
+	['L'] = "\u0638",   /* ظ zah, from '/' */
+	['Z'] = "\u0651",   /* shadda, from '~' */
+};
+
+/* The keep-mode overlay of an RTL layout; NULL for the others.  Persian
+ * (ISIRI 9147) puts no letter on a kept key: its overlay is empty. */
+static const char *const *keep_overlay(ink_im im)
+{
+	static const char *const none[128];
+
+	switch (im) {
+	case INK_IM_HEBREW: return keep_hebrew;
+	case INK_IM_ARABIC: return keep_arabic;
+	case INK_IM_PERSIAN: return none;
+	default: return NULL;
+	}
+}
+
 /* ---- names ---- */
 
 const char *ink_im_name(ink_im im)
@@ -465,8 +500,12 @@ static const char *const *layout_map(ink_im im)
 
 void im_compose_reset(im_compose *c)
 {
+	bool katakana = c->katakana, keep = c->keep_delimiters;
+
 	memset(c, 0, sizeof *c);
 	c->owner = INK_IM_NONE;
+	c->katakana = katakana;
+	c->keep_delimiters = keep;
 }
 
 bool im_composing(const im_compose *c)
@@ -539,7 +578,7 @@ static void kana_stuck(im_compose *c, im_text *out)
 {
 	char first = lower(c->pending[0]);
 	char second = c->n_pending > 1 ? lower(c->pending[1]) : '\0';
-	bool kata = is_upper(c->pending[0]);
+	bool kata = c->katakana || is_upper(c->pending[0]);
 
 	if (first == 'n')
 		put_kana(out, KANA_N, kata);
@@ -564,7 +603,7 @@ static void kana_resolve(im_compose *c, im_text *out)
 		for (i = 0; i < sizeof kana_table / sizeof kana_table[0]; i++) {
 			const char *r = kana_table[i].romaji;
 			if (strcmp(r, low) == 0) {
-				put_kana(out, kana_table[i].kana, is_upper(c->pending[0]));
+				put_kana(out, kana_table[i].kana, c->katakana || is_upper(c->pending[0]));
 				c->n_pending = 0;
 				c->pending[0] = '\0';
 				return;
@@ -576,7 +615,7 @@ static void kana_resolve(im_compose *c, im_text *out)
 			/* ん now; the second n waits as a ghost in case a vowel or y
 			 * follows ("konnichiha": ko, n, ni, chi, ha).  Otherwise it was
 			 * just the second half of "nn". */
-			put_kana(out, KANA_N, is_upper(c->pending[0]));
+			put_kana(out, KANA_N, c->katakana || is_upper(c->pending[0]));
 			c->ghost = c->pending[1];
 			c->n_pending = 0;
 			c->pending[0] = '\0';
@@ -605,7 +644,7 @@ static void kana_feed(im_compose *c, char key, im_text *out)
 	}
 	if (key == '\'' && c->n_pending == 1 && lower(c->pending[0]) == 'n') {
 		/* n' : ん, and the apostrophe only separates (n'a = んあ) */
-		put_kana(out, KANA_N, is_upper(c->pending[0]));
+		put_kana(out, KANA_N, c->katakana || is_upper(c->pending[0]));
 		c->n_pending = 0;
 		c->pending[0] = '\0';
 		return;
@@ -662,7 +701,7 @@ void im_flush(im_compose *c, im_text *out)
 
 void im_feed(im_compose *c, ink_im im, char key, im_text *out)
 {
-	const char *const *map;
+	const char *const *map, *const *keep;
 
 	if (c->owner != im) {
 		im_flush(c, out);
@@ -679,7 +718,14 @@ void im_feed(im_compose *c, ink_im im, char key, im_text *out)
 		return;
 	}
 	map = layout_map(im);
-	if (map && map[(unsigned char)key])
+	keep = c->keep_delimiters ? keep_overlay(im) : NULL;
+	if (keep && key != 0 && strchr(KEPT_DELIMITERS, key)) {
+		im_text_put(out, &key, 1);
+		return;
+	}
+	if (keep && keep[(unsigned char)key])
+		put_str(out, keep[(unsigned char)key]);
+	else if (map && map[(unsigned char)key])
 		put_str(out, map[(unsigned char)key]);
 	else
 		im_text_put(out, &key, 1);

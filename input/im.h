@@ -46,8 +46,12 @@ typedef struct {
 	size_t n_pending;
 	char ghost;                        /* kana: second n of "nn" (already ん), 0 if none */
 	bool dead_tonos;                   /* greek: the dead accent key is waiting */
+	/* Settings, kept by im_compose_reset: */
+	bool katakana;                     /* kana: every syllable in katakana */
+	bool keep_delimiters;              /* RTL keymaps: IRI delimiters type themselves */
 } im_compose;
 
+/* Forgets what is waiting; keeps the settings. */
 void im_compose_reset(im_compose *c);
 /* Something visible is waiting (the ghost n of "nn" is not visible). */
 bool im_composing(const im_compose *c);

@@ -1,21 +1,28 @@
-/* ink: the key decoder.  See input_keys.h for the contract.
+/* ink: the key decoder.  See input_keys.h for the contract, ink_bindings.h
+ * for the table it looks keys up in.
  *
  * One feed goes through these stages, first match wins:
  *   1. RESIZE and MOUSE keys are reported at once, whatever is going on
  *      (they are not the user's typing, so they disturb nothing).
  *   2. Inside a bracketed paste everything is content, until PASTE_END.
- *   3. A Ctrl-V entry in progress takes the character (Vim's i_CTRL-V and
+ *   3. An escape sequence being swallowed (after Alt+[ or Alt+O) takes the
+ *      character; a complete one acts as its key or is reported unknown.
+ *   4. A Ctrl-V entry in progress takes the character (Vim's i_CTRL-V and
  *      i_CTRL-V_digit: "u" + 4 hex digits, "U" + 8, else one literal
- *      character).  A character that ends an entry early is then processed
- *      normally, so one feed can produce the entry's code point and that
- *      character's own result.
- *   4. Controls and keys become actions; printable characters become text,
- *      through the active input method.
+ *      character); Esc or C-g cancels it.  A character that ends an entry
+ *      early is then processed normally, so one feed can produce the
+ *      entry's code point and that character's own result.
+ *   5. Esc or C-g drops a composition; other keys are looked up in the
+ *      binding table for the mode; unbound printable characters become
+ *      text, through the active input method, where the mode takes text.
  * Text produced by a feed collects in d->out; the event is TEXT if there is
  * any (carrying the action too, if the feed also produced one: see
  * input_keys.h), else the action, else NONE. */
 #include "input_keys.h"
+#include "escseq.h"
 #include "im.h"
+#include "ink_bindings.h"
+#include "paste.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +34,7 @@ enum cv_state {
 };
 
 struct ink_decoder {
+	ink_mode mode;
 	ink_im im;                /* the chosen method */
 	bool im_on;
 	im_compose comp;
@@ -36,94 +44,24 @@ struct ink_decoder {
 	unsigned cv_digits;
 	uint32_t cv_value;
 	char cv_typed[9];         /* the digits as typed, for the preedit */
-	bool entry_rejected;      /* the last feed ended an entry without inserting */
+
+	esc_swallow seq;          /* an escape sequence being swallowed */
 
 	bool in_paste;
-	char *paste;              /* owned; the collected paste, NUL-terminated */
-	size_t paste_len;         /* bytes, excluding the NUL */
-	size_t paste_cap;         /* bytes allocated */
-	bool paste_truncated;
+	paste_buf paste;
+
+	ink_notice notice;        /* the last feed's */
+	/* the unknown sequence or unbound key's label: up to 5 bytes per
+	 * sequence byte ("0x20 "), plus " ..." */
+	char notice_text[INK_SEQ_MAX_BYTES * 5 + 8];
 
 	im_text out;              /* this feed's text */
 	char preedit[IM_TEXT_MAX];
 };
 
-/* Names, in ink_action order. */
-static const char *const action_names[INK_ACT_COUNT] = {
-	[INK_ACT_NONE] = "NONE",
-	[INK_ACT_LEFT] = "LEFT",
-	[INK_ACT_RIGHT] = "RIGHT",
-	[INK_ACT_WORD_LEFT] = "WORD_LEFT",
-	[INK_ACT_WORD_RIGHT] = "WORD_RIGHT",
-	[INK_ACT_HOME] = "HOME",
-	[INK_ACT_END] = "END",
-	[INK_ACT_BACK_CHAR] = "BACK_CHAR",
-	[INK_ACT_FORWARD_CHAR] = "FORWARD_CHAR",
-	[INK_ACT_DELETE_BACK] = "DELETE_BACK",
-	[INK_ACT_DELETE_FORWARD] = "DELETE_FORWARD",
-	[INK_ACT_KILL_END] = "KILL_END",
-	[INK_ACT_KILL_START] = "KILL_START",
-	[INK_ACT_KILL_WORD] = "KILL_WORD",
-	[INK_ACT_YANK] = "YANK",
-	[INK_ACT_UNDO] = "UNDO",
-	[INK_ACT_REDO] = "REDO",
-	[INK_ACT_ACCEPT] = "ACCEPT",
-	[INK_ACT_CANCEL] = "CANCEL",
-	[INK_ACT_HISTORY_PREV] = "HISTORY_PREV",
-	[INK_ACT_HISTORY_NEXT] = "HISTORY_NEXT",
-	[INK_ACT_HELP] = "HELP",
-	[INK_ACT_IM_TOGGLE] = "IM_TOGGLE",
-	[INK_ACT_IM_MENU] = "IM_MENU",
-	[INK_ACT_NEXT_DIAG] = "NEXT_DIAG",
-	[INK_ACT_PREV_DIAG] = "PREV_DIAG",
-	[INK_ACT_APPLY_SUGGESTION] = "APPLY_SUGGESTION",
-	[INK_ACT_TEACH] = "TEACH",
-	[INK_ACT_COPY_URI] = "COPY_URI",
-	[INK_ACT_COPY_IRI] = "COPY_IRI",
-	[INK_ACT_CYCLE_FORM] = "CYCLE_FORM",
-	[INK_ACT_NEXT_LINE] = "NEXT_LINE",
-	[INK_ACT_PREV_LINE] = "PREV_LINE",
-	[INK_ACT_NEXT_WARNING_LINE] = "NEXT_WARNING_LINE",
-	[INK_ACT_REDRAW] = "REDRAW",
-	[INK_ACT_RESIZE] = "RESIZE",
-	[INK_ACT_MOUSE] = "MOUSE",
-};
-
-const char *ink_action_name(ink_action a)
-{
-	if ((unsigned)a >= INK_ACT_COUNT || !action_names[a])
-		return "UNKNOWN";
-	return action_names[a];
-}
-
-/* C0 controls (and DEL, handled apart) -> actions: readline's bindings where
- * it has one (C-a C-e C-b C-f C-d C-h C-k C-u C-w C-y C-_ C-l), Vim's C-r
- * for redo, C-z for undo as most editors outside a terminal.  C-v (0x16) is
- * the code point entry, handled before this table. */
-static const ink_action control_actions[0x20] = {
-	[0x01] = INK_ACT_HOME,            /* C-a */
-	[0x02] = INK_ACT_BACK_CHAR,       /* C-b */
-	[0x03] = INK_ACT_CANCEL,          /* C-c */
-	[0x04] = INK_ACT_DELETE_FORWARD,  /* C-d */
-	[0x05] = INK_ACT_END,             /* C-e */
-	[0x06] = INK_ACT_FORWARD_CHAR,    /* C-f */
-	[0x08] = INK_ACT_DELETE_BACK,     /* C-h */
-	[0x09] = INK_ACT_NEXT_DIAG,       /* Tab */
-	[0x0A] = INK_ACT_ACCEPT,          /* LF */
-	[0x0B] = INK_ACT_KILL_END,        /* C-k */
-	[0x0C] = INK_ACT_REDRAW,          /* C-l */
-	[0x0D] = INK_ACT_ACCEPT,          /* CR, Enter */
-	[0x12] = INK_ACT_REDO,            /* C-r */
-	[0x15] = INK_ACT_KILL_START,      /* C-u */
-	[0x17] = INK_ACT_KILL_WORD,       /* C-w */
-	[0x19] = INK_ACT_YANK,            /* C-y */
-	[0x1A] = INK_ACT_UNDO,            /* C-z */
-	[0x1B] = INK_ACT_CANCEL,          /* a lone Esc */
-	[0x1C] = INK_ACT_IM_TOGGLE,       /* C-\ */
-	[0x1F] = INK_ACT_UNDO,            /* C-_ */
-};
-
+#define CP_CTRL_G 0x07u
 #define CP_CTRL_V 0x16u
+#define CP_ESC 0x1Bu
 #define CP_DEL 0x7Fu
 
 static bool valid_scalar(uint32_t cp)
@@ -131,7 +69,7 @@ static bool valid_scalar(uint32_t cp)
 	return cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
 }
 
-/* ---- lifetime ---- */
+/* ---- lifetime and mode ---- */
 
 ink_decoder *ink_decoder_new(void)
 {
@@ -139,9 +77,12 @@ ink_decoder *ink_decoder_new(void)
 
 	if (!d)
 		return NULL;
+	d->mode = INK_MODE_EDIT;
 	d->im = INK_IM_NONE;
 	d->cv = CV_IDLE;
+	esc_reset(&d->seq);
 	im_compose_reset(&d->comp);
+	d->comp.keep_delimiters = true;
 	im_text_clear(&d->out);
 	return d;
 }
@@ -150,11 +91,27 @@ void ink_decoder_free(ink_decoder *d)
 {
 	if (!d)
 		return;
-	free(d->paste);
+	paste_buf_free(&d->paste);
 	free(d);
 }
 
-/* ---- preedit ---- */
+void ink_set_mode(ink_decoder *d, ink_mode mode)
+{
+	if (d && (unsigned)mode < INK_MODE_COUNT)
+		d->mode = mode;
+}
+
+ink_mode ink_get_mode(const ink_decoder *d)
+{
+	return d ? d->mode : INK_MODE_EDIT;
+}
+
+bool ink_mode_takes_text(ink_mode mode)
+{
+	return mode == INK_MODE_EDIT || mode == INK_MODE_TEACH || mode == INK_MODE_SEARCH;
+}
+
+/* ---- preedit and notices ---- */
 
 static void update_preedit(ink_decoder *d)
 {
@@ -175,6 +132,42 @@ static void update_preedit(ink_decoder *d)
 const char *ink_preedit(const ink_decoder *d)
 {
 	return d ? d->preedit : "";
+}
+
+/* The first notice of a feed wins (a malformed sequence, then the
+ * character that broke it). */
+static void set_notice(ink_decoder *d, ink_notice n)
+{
+	if (d->notice == INK_NOTICE_NONE)
+		d->notice = n;
+}
+
+static void notice_unbound(ink_decoder *d, ink_key key, uint32_t cp, unsigned mods)
+{
+	if (d->notice != INK_NOTICE_NONE)
+		return;
+	d->notice = INK_NOTICE_UNBOUND;
+	ink_label(key, cp, mods, d->notice_text, sizeof d->notice_text);
+}
+
+ink_notice ink_last_notice(const ink_decoder *d)
+{
+	return d ? d->notice : INK_NOTICE_NONE;
+}
+
+const char *ink_unknown_sequence(const ink_decoder *d)
+{
+	return d && d->notice == INK_NOTICE_UNKNOWN_SEQUENCE ? d->notice_text : NULL;
+}
+
+const char *ink_unbound_key(const ink_decoder *d)
+{
+	return d && d->notice == INK_NOTICE_UNBOUND ? d->notice_text : NULL;
+}
+
+bool ink_entry_rejected(const ink_decoder *d)
+{
+	return d && d->notice == INK_NOTICE_ENTRY_REJECTED;
 }
 
 /* ---- events ---- */
@@ -198,7 +191,8 @@ static ink_event make_event(ink_decoder *d, ink_action act)
 static void begin_feed(ink_decoder *d)
 {
 	im_text_clear(&d->out);
-	d->entry_rejected = false;
+	d->notice = INK_NOTICE_NONE;
+	d->notice_text[0] = '\0';
 }
 
 /* Text that is not the input method's (a Ctrl-V result, an Alt-typed key,
@@ -209,12 +203,25 @@ static void put_plain(ink_decoder *d, uint32_t cp)
 	im_text_put_cp(&d->out, cp);
 }
 
-/* An action ends a composition, except the two that act on it: Backspace
- * takes back one waiting key, Esc/C-c drops them all.  Actions that are not
- * editing (help, the menu, redraw, resize, mouse) leave it waiting.  Returns
- * the action still to report (NONE if the composition consumed it). */
+/* Esc or C-g while composing: the waiting keys are dropped, as IMEs do. */
+static bool drop_composition(ink_decoder *d)
+{
+	if (!im_composing(&d->comp))
+		return false;
+	im_compose_reset(&d->comp);
+	set_notice(d, INK_NOTICE_COMPOSITION_DROPPED);
+	return true;
+}
+
+/* An action ends a composition, except Backspace, which takes back one
+ * waiting key.  Actions that are not editing (help, the menu, redraw,
+ * resize, mouse, suspend) leave it waiting, and so does every action in a
+ * mode that takes no text (the composition belongs to the edit line).
+ * Returns the action still to report (NONE if the composition consumed it). */
 static ink_action act_on_composition(ink_decoder *d, ink_action act)
 {
+	if (!ink_mode_takes_text(d->mode))
+		return act;
 	switch (act) {
 	case INK_ACT_NONE:
 	case INK_ACT_HELP:
@@ -222,16 +229,13 @@ static ink_action act_on_composition(ink_decoder *d, ink_action act)
 	case INK_ACT_REDRAW:
 	case INK_ACT_RESIZE:
 	case INK_ACT_MOUSE:
+	case INK_ACT_MOUSE_TOGGLE:
+	case INK_ACT_SUSPEND:
 		return act;
 	case INK_ACT_DELETE_BACK:
+	case INK_ACT_SEARCH_DELETE_BACK:
 		if (im_backspace(&d->comp))
 			return INK_ACT_NONE;
-		break;
-	case INK_ACT_CANCEL:
-		if (im_composing(&d->comp)) {
-			im_compose_reset(&d->comp);
-			return INK_ACT_NONE;
-		}
 		break;
 	default:
 		break;
@@ -245,117 +249,23 @@ static ink_action do_action(ink_decoder *d, ink_action act)
 	act = act_on_composition(d, act);
 	if (act == INK_ACT_IM_TOGGLE && d->im != INK_IM_NONE)
 		d->im_on = !d->im_on;
+	if (act == INK_ACT_KANA_TOGGLE && d->im_on && d->im == INK_IM_KANA)
+		d->comp.katakana = !d->comp.katakana;
 	return act;
 }
 
-/* ---- bracketed paste ---- */
-
-static void paste_begin(ink_decoder *d)
+/* The table, with two fallbacks: an unbound Shift+key is the key (no
+ * selection here), an unbound Alt+key that is not a printable character is
+ * the key (M-Up is Up, Esc Esc is Esc). */
+static ink_action lookup(const ink_decoder *d, ink_key key, uint32_t cp, unsigned mods)
 {
-	d->in_paste = true;
-	d->paste_len = 0;
-	d->paste_truncated = false;
-	if (d->paste)
-		d->paste[0] = '\0';
-}
+	ink_action a = ink_lookup(d->mode, key, cp, mods);
 
-/* Collects one code point.  NUL, CR, LF and TAB are dropped here (a URL
- * wrapped over lines comes back in one piece); everything else is kept,
- * controls included: the editor shows them as placeholders and flags them. */
-static void paste_add(ink_decoder *d, uint32_t cp)
-{
-	im_text u;
-	size_t need;
-	char *p;
-
-	if (cp == 0 || cp == '\r' || cp == '\n' || cp == '\t')
-		return;
-	if (!valid_scalar(cp))
-		cp = 0xFFFD;
-	im_text_clear(&u);
-	im_text_put_cp(&u, cp);
-	if (d->paste_len + u.len > INK_PASTE_MAX_BYTES) {
-		d->paste_truncated = true;
-		return;
-	}
-	need = d->paste_len + u.len + 1;
-	if (need > d->paste_cap) {
-		size_t cap = d->paste_cap ? d->paste_cap : 256;
-		while (cap < need)
-			cap *= 2;
-		if (cap > INK_PASTE_MAX_BYTES + 1)
-			cap = INK_PASTE_MAX_BYTES + 1;
-		p = realloc(d->paste, cap);
-		if (!p) {
-			/* Out of memory: keep what we have and say it was cut. */
-			d->paste_truncated = true;
-			return;
-		}
-		d->paste = p;
-		d->paste_cap = cap;
-	}
-	memcpy(d->paste + d->paste_len, u.b, u.len);
-	d->paste_len += u.len;
-	d->paste[d->paste_len] = '\0';
-}
-
-/* Unicode White_Space (PropList.txt) minus CR LF TAB, which never get here:
- * what a copy from a web page or a terminal leaves around a URL. */
-static bool is_white_space(uint32_t cp)
-{
-	return cp == 0x20 || cp == 0x0B || cp == 0x0C || cp == 0x85 || cp == 0xA0
-		|| cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028
-		|| cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
-}
-
-/* Decodes the code point starting at p (the buffer holds UTF-8 we wrote). */
-static uint32_t decode_at(const unsigned char *p, size_t *len)
-{
-	if (p[0] < 0x80) {
-		*len = 1;
-		return p[0];
-	}
-	if (p[0] < 0xE0) {
-		*len = 2;
-		return ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
-	}
-	if (p[0] < 0xF0) {
-		*len = 3;
-		return ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-	}
-	*len = 4;
-	return ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12)
-		| ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-}
-
-static ink_event paste_end(ink_decoder *d)
-{
-	const unsigned char *s = (const unsigned char *)(d->paste ? d->paste : "");
-	size_t start = 0, end = d->paste_len, n, last_ws;
-	ink_event ev = { .kind = INK_EV_PASTE, .action = INK_ACT_NONE, .text = "",
-		.text_len = 0, .truncated = d->paste_truncated };
-
-	d->in_paste = false;
-	while (start < end && is_white_space(decode_at(s + start, &n)))
-		start += n;
-	/* trailing: walk forward and remember where the final run of space began */
-	last_ws = end;
-	for (size_t i = start; i < end; i += n) {
-		if (is_white_space(decode_at(s + i, &n))) {
-			if (last_ws == end)
-				last_ws = i;
-		} else {
-			last_ws = end;
-		}
-	}
-	end = last_ws;
-	if (d->paste) {
-		d->paste[end] = '\0';
-		ev.text = d->paste + start;
-	}
-	ev.text_len = end - start;
-	update_preedit(d);
-	return ev;
+	if (a == INK_ACT_NONE && (mods & INK_MOD_SHIFT))
+		a = ink_lookup(d->mode, key, cp, mods & ~(unsigned)INK_MOD_SHIFT);
+	if (a == INK_ACT_NONE && (mods & INK_MOD_ALT) && (key != INK_KEY_NONE || cp < 0x20))
+		a = ink_lookup(d->mode, key, cp, mods & ~(unsigned)(INK_MOD_ALT | INK_MOD_SHIFT));
+	return a;
 }
 
 /* ---- Ctrl-V entry ---- */
@@ -379,8 +289,14 @@ static void cv_finish(ink_decoder *d)
 	if (d->cv_digits > 0 && d->cv_value != 0 && valid_scalar(d->cv_value))
 		put_plain(d, d->cv_value);
 	else
-		d->entry_rejected = true;
+		set_notice(d, INK_NOTICE_ENTRY_REJECTED);
 	d->cv = CV_IDLE;
+}
+
+static void cv_cancel(ink_decoder *d)
+{
+	d->cv = CV_IDLE;
+	set_notice(d, INK_NOTICE_ENTRY_CANCELLED);
 }
 
 static void cv_begin_hex(ink_decoder *d, unsigned max)
@@ -392,132 +308,40 @@ static void cv_begin_hex(ink_decoder *d, unsigned max)
 	d->cv_typed[0] = '\0';
 }
 
-/* ---- characters ---- */
-
-/* A printable character outside any entry or paste. */
-static ink_action printable(ink_decoder *d, uint32_t cp, unsigned mods)
+/* A character during an entry.  Returns true if the entry took it. */
+static bool cv_char(ink_decoder *d, uint32_t cp)
 {
-	if (mods & INK_MOD_ALT) {
-		/* M-z is redo (Emacs' undo-tree / readline users expect a Meta
-		 * redo next to C-z); any other Alt+key types the key itself,
-		 * bypassing the input method. */
-		if (cp == 'z' || cp == 'Z')
-			return do_action(d, INK_ACT_REDO);
-		put_plain(d, cp);
-		return INK_ACT_NONE;
-	}
-	if (d->im_on && d->im != INK_IM_NONE && cp < 0x80) {
-		im_feed(&d->comp, d->im, (char)cp, &d->out);
-		return INK_ACT_NONE;
-	}
-	put_plain(d, cp);
-	return INK_ACT_NONE;
-}
-
-/* A character in the normal state. */
-static ink_action normal_char(ink_decoder *d, uint32_t cp, unsigned mods)
-{
-	if ((mods & INK_MOD_CTRL) && cp < 0x80) {
-		/* A terminal that reports Ctrl as a modifier (kitty, CSI u):
-		 * fold to the C0 control, as the classic encoding would. */
-		if (cp == '?')
-			cp = CP_DEL;
-		else if (cp >= 'a' && cp <= 'z')
-			cp -= 0x60;
-		else if (cp >= '@' && cp <= '_')
-			cp -= 0x40;
-		else if (cp == ' ')
-			cp = 0;
-	}
-	if (cp == CP_CTRL_V) {
-		d->cv = CV_START;
-		return INK_ACT_NONE;
-	}
-	if (cp < 0x20)
-		return do_action(d, control_actions[cp]);
-	if (cp == CP_DEL)
-		return do_action(d, INK_ACT_DELETE_BACK);
-	return printable(d, cp, mods);
-}
-
-ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
-{
-	ink_event none = { .kind = INK_EV_NONE, .action = INK_ACT_NONE };
 	int h;
 
-	if (!d)
-		return none;
-	begin_feed(d);
-	if (!valid_scalar(cp))
-		cp = 0xFFFD;
-	if (d->in_paste) {
-		paste_add(d, cp);
-		return make_event(d, INK_ACT_NONE);
+	if (cp == CP_ESC || cp == CP_CTRL_G) {
+		cv_cancel(d);
+		return true;
 	}
 	if (d->cv == CV_START) {
-		if (cp == 'u' || cp == 'U') {
-			cv_begin_hex(d, cp == 'u' ? 4 : 8);
-			return make_event(d, INK_ACT_NONE);
-		}
 		d->cv = CV_IDLE;
-		if (cp == 0)
-			d->entry_rejected = true;   /* a NUL never goes into the text */
+		if (cp == 'u' || cp == 'U')
+			cv_begin_hex(d, cp == 'u' ? 4 : 8);
+		else if (cp == 0)
+			set_notice(d, INK_NOTICE_ENTRY_REJECTED);   /* a NUL never goes into the text */
 		else
 			put_plain(d, cp);
-		return make_event(d, INK_ACT_NONE);
+		return true;
 	}
-	if (d->cv == CV_HEX) {
-		h = hex_value(cp);
-		if (h >= 0) {
-			d->cv_value = (d->cv_value << 4) | (uint32_t)h;
-			d->cv_typed[d->cv_digits++] = (char)(cp >= 'a' ? cp - 0x20 : cp);
-			d->cv_typed[d->cv_digits] = '\0';
-			if (d->cv_digits == d->cv_max)
-				cv_finish(d);
-			return make_event(d, INK_ACT_NONE);
-		}
-		cv_finish(d);   /* ended early; the character is processed below */
-		/* Enter only ends the entry: here it would also accept the IRI. */
-		if (cp == 0x0D || cp == 0x0A)
-			return make_event(d, INK_ACT_NONE);
+	h = hex_value(cp);
+	if (h >= 0) {
+		d->cv_value = (d->cv_value << 4) | (uint32_t)h;
+		d->cv_typed[d->cv_digits++] = (char)(cp >= 'a' ? cp - 0x20 : cp);
+		d->cv_typed[d->cv_digits] = '\0';
+		if (d->cv_digits == d->cv_max)
+			cv_finish(d);
+		return true;
 	}
-	return make_event(d, normal_char(d, cp, mods));
+	cv_finish(d);   /* ended early; the character is processed by the caller */
+	/* Enter only ends the entry: here it would also accept the IRI. */
+	return cp == 0x0D || cp == 0x0A;
 }
 
 /* ---- keys ---- */
-
-static ink_action key_action(ink_key key, unsigned mods)
-{
-	bool word = (mods & (INK_MOD_CTRL | INK_MOD_ALT)) != 0;
-
-	switch (key) {
-	case INK_KEY_LEFT: return word ? INK_ACT_WORD_LEFT : INK_ACT_LEFT;
-	case INK_KEY_RIGHT: return word ? INK_ACT_WORD_RIGHT : INK_ACT_RIGHT;
-	case INK_KEY_UP: return INK_ACT_HISTORY_PREV;
-	case INK_KEY_DOWN: return INK_ACT_HISTORY_NEXT;
-	case INK_KEY_HOME: return INK_ACT_HOME;
-	case INK_KEY_END: return INK_ACT_END;
-	case INK_KEY_PAGE_UP: return INK_ACT_PREV_LINE;
-	case INK_KEY_PAGE_DOWN: return INK_ACT_NEXT_LINE;
-	case INK_KEY_BACKSPACE: return INK_ACT_DELETE_BACK;
-	case INK_KEY_DELETE: return INK_ACT_DELETE_FORWARD;
-	case INK_KEY_ENTER: return INK_ACT_ACCEPT;
-	case INK_KEY_TAB: return (mods & INK_MOD_SHIFT) ? INK_ACT_PREV_DIAG : INK_ACT_NEXT_DIAG;
-	case INK_KEY_BACKTAB: return INK_ACT_PREV_DIAG;
-	case INK_KEY_ESCAPE: return INK_ACT_CANCEL;
-	case INK_KEY_F1: return INK_ACT_HELP;
-	case INK_KEY_F2: return INK_ACT_IM_MENU;
-	case INK_KEY_F3: return INK_ACT_APPLY_SUGGESTION;
-	case INK_KEY_F4: return INK_ACT_TEACH;
-	case INK_KEY_F5: return INK_ACT_COPY_URI;
-	case INK_KEY_F6: return INK_ACT_COPY_IRI;
-	case INK_KEY_F7: return INK_ACT_CYCLE_FORM;
-	case INK_KEY_F8: return INK_ACT_NEXT_WARNING_LINE;
-	case INK_KEY_RESIZE: return INK_ACT_RESIZE;
-	case INK_KEY_MOUSE: return INK_ACT_MOUSE;
-	default: return INK_ACT_NONE;   /* F9, F10, NONE, paste marks (handled apart) */
-	}
-}
 
 /* The character a key stands for, where it has one (for a paste, and for
  * Ctrl-V's literal insertion): 0 if none. */
@@ -526,28 +350,55 @@ static uint32_t key_char(ink_key key)
 	switch (key) {
 	case INK_KEY_ENTER: return '\r';
 	case INK_KEY_TAB: return '\t';
-	case INK_KEY_ESCAPE: return 0x1B;
+	case INK_KEY_ESCAPE: return CP_ESC;
 	case INK_KEY_BACKSPACE: return CP_DEL;   /* what the key sends on most terminals */
 	default: return 0;
 	}
 }
 
-ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods)
+static ink_action dispatch_key(ink_decoder *d, ink_key key, unsigned mods)
 {
-	ink_event none = { .kind = INK_EV_NONE, .action = INK_ACT_NONE };
+	ink_action a;
+
+	if (key == INK_KEY_TAB && (mods & INK_MOD_SHIFT)) {
+		key = INK_KEY_BACKTAB;
+		mods &= ~(unsigned)INK_MOD_SHIFT;
+	}
+	if (key == INK_KEY_ESCAPE && drop_composition(d))
+		return INK_ACT_NONE;
+	a = lookup(d, key, 0, mods);
+	if (a == INK_ACT_NONE) {
+		notice_unbound(d, key, 0, mods);
+		return INK_ACT_NONE;
+	}
+	return do_action(d, a);
+}
+
+/* A key after begin_feed (from ink_feed_key, or a recognised sequence). */
+static ink_event key_input(ink_decoder *d, ink_key key, unsigned mods)
+{
 	uint32_t c;
 
-	if (!d || (unsigned)key >= INK_KEY_COUNT)
-		return none;
-	begin_feed(d);
-	if (key == INK_KEY_RESIZE || key == INK_KEY_MOUSE)
-		return make_event(d, key_action(key, mods));
+	if (key == INK_KEY_RESIZE)
+		return make_event(d, INK_ACT_RESIZE);
+	if (key == INK_KEY_MOUSE)
+		return make_event(d, INK_ACT_MOUSE);
 	if (d->in_paste) {
-		if (key == INK_KEY_PASTE_END)
-			return paste_end(d);
-		c = key_char(key);
-		if (c)
-			paste_add(d, c);
+		ink_event ev = { .kind = INK_EV_PASTE, .action = INK_ACT_NONE };
+		if (key != INK_KEY_PASTE_END) {
+			c = key_char(key);
+			if (c)
+				paste_buf_add(&d->paste, c);
+			return make_event(d, INK_ACT_NONE);
+		}
+		d->in_paste = false;
+		ev.text = paste_buf_finish(&d->paste, &ev.text_len);
+		ev.truncated = d->paste.truncated;
+		update_preedit(d);
+		return ev;
+	}
+	if (d->cv != CV_IDLE && key == INK_KEY_ESCAPE) {
+		cv_cancel(d);
 		return make_event(d, INK_ACT_NONE);
 	}
 	if (d->cv == CV_START) {
@@ -566,12 +417,156 @@ ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods)
 	if (key == INK_KEY_PASTE_START) {
 		/* The paste goes where the cursor is: commit what is waiting first. */
 		im_flush(&d->comp, &d->out);
-		paste_begin(d);
+		d->in_paste = true;
+		paste_buf_begin(&d->paste);
 		return make_event(d, INK_ACT_NONE);
 	}
 	if (key == INK_KEY_PASTE_END)
 		return make_event(d, INK_ACT_NONE);
-	return make_event(d, do_action(d, key_action(key, mods)));
+	return make_event(d, dispatch_key(d, key, mods));
+}
+
+ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods)
+{
+	ink_event none = { .kind = INK_EV_NONE, .action = INK_ACT_NONE };
+
+	if (!d || (unsigned)key >= INK_KEY_COUNT || key == INK_KEY_NONE)
+		return none;
+	begin_feed(d);
+	return key_input(d, key, mods & 7u);
+}
+
+ink_event ink_feed_sequence(ink_decoder *d, const ink_sequence *seq)
+{
+	ink_event none = { .kind = INK_EV_NONE, .action = INK_ACT_NONE };
+
+	if (!d || !seq || !seq->bytes)
+		return none;
+	if (!d->in_paste)
+		return ink_feed_key(d, seq->key, seq->mods);
+	/* Pasted text that happens to spell a key stays text. */
+	begin_feed(d);
+	for (const char *p = seq->bytes; *p; p++)
+		paste_buf_add(&d->paste, (unsigned char)*p);
+	return make_event(d, INK_ACT_NONE);
+}
+
+/* ---- escape sequences the app let through ---- */
+
+/* A character while swallowing.  Returns true (and *ev) when the sequence
+ * took it; false when it cannot be part of one: the sequence so far is then
+ * reported and the caller processes the character as usual. */
+static bool seq_char(ink_decoder *d, uint32_t cp, unsigned mods, ink_event *ev)
+{
+	const ink_sequence *row;
+	esc_step step = esc_feed(&d->seq, cp, mods, &row);
+
+	if (step == ESC_KNOWN) {
+		*ev = key_input(d, row->key, row->mods);
+		return true;
+	}
+	if (step != ESC_MORE && d->notice == INK_NOTICE_NONE) {
+		d->notice = INK_NOTICE_UNKNOWN_SEQUENCE;
+		esc_spell(&d->seq, d->notice_text, sizeof d->notice_text);
+	}
+	if (step == ESC_BROKEN)
+		return false;
+	*ev = make_event(d, INK_ACT_NONE);
+	return true;
+}
+
+/* ---- characters ---- */
+
+/* A terminal that reports Ctrl as a modifier (kitty, CSI u): fold to the
+ * C0 control, as the classic encoding would. */
+static uint32_t fold_ctrl(uint32_t cp)
+{
+	if (cp == '?')
+		return CP_DEL;
+	if (cp == '/')
+		return 0x1F;   /* C-/ sends what C-_ sends */
+	if (cp >= 'a' && cp <= 'z')
+		return cp - 0x60;
+	if (cp >= '@' && cp <= '_')
+		return cp - 0x40;
+	if (cp == ' ')
+		return 0;
+	return cp;
+}
+
+/* A printable character with no binding. */
+static ink_action printable(ink_decoder *d, uint32_t cp, unsigned mods)
+{
+	if (!ink_mode_takes_text(d->mode)) {
+		notice_unbound(d, INK_KEY_NONE, cp, mods);
+		return INK_ACT_NONE;
+	}
+	/* Alt+key types the key itself, bypassing the input method. */
+	if (!(mods & INK_MOD_ALT) && d->im_on && d->im != INK_IM_NONE && cp < 0x80) {
+		im_feed(&d->comp, d->im, (char)cp, &d->out);
+		return INK_ACT_NONE;
+	}
+	put_plain(d, cp);
+	return INK_ACT_NONE;
+}
+
+/* A character in the normal state. */
+static ink_action normal_char(ink_decoder *d, uint32_t cp, unsigned mods)
+{
+	ink_action a;
+
+	if ((mods & INK_MOD_CTRL) && cp < 0x80) {
+		cp = fold_ctrl(cp);
+		mods &= ~(unsigned)INK_MOD_CTRL;
+	}
+	/* The keys that send a control character are those keys. */
+	if (cp == 0x0D || cp == 0x0A)
+		return dispatch_key(d, INK_KEY_ENTER, mods);
+	if (cp == 0x09)
+		return dispatch_key(d, INK_KEY_TAB, mods);
+	if (cp == CP_DEL)
+		return dispatch_key(d, INK_KEY_BACKSPACE, mods);
+	if (cp == CP_ESC)
+		return dispatch_key(d, INK_KEY_ESCAPE, mods);
+	if (cp == CP_CTRL_V && ink_mode_takes_text(d->mode)) {
+		d->cv = CV_START;
+		return INK_ACT_NONE;
+	}
+	if (cp == CP_CTRL_G && drop_composition(d))
+		return INK_ACT_NONE;
+	a = lookup(d, INK_KEY_NONE, cp, mods);
+	if (a != INK_ACT_NONE)
+		return do_action(d, a);
+	if (cp < 0x20) {
+		notice_unbound(d, INK_KEY_NONE, cp, mods);
+		return INK_ACT_NONE;
+	}
+	return printable(d, cp, mods);
+}
+
+ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
+{
+	ink_event none = { .kind = INK_EV_NONE, .action = INK_ACT_NONE }, ev;
+
+	if (!d)
+		return none;
+	begin_feed(d);
+	mods &= 7u;
+	if (!valid_scalar(cp))
+		cp = 0xFFFD;
+	if (d->in_paste) {
+		paste_buf_add(&d->paste, cp);
+		return make_event(d, INK_ACT_NONE);
+	}
+	if (esc_active(&d->seq) && seq_char(d, cp, mods, &ev))
+		return ev;
+	if ((mods & INK_MOD_ALT) && (cp == '[' || cp == 'O')) {
+		esc_begin(&d->seq, cp);
+		return make_event(d, INK_ACT_NONE);
+	}
+	if (d->cv != CV_IDLE && cv_char(d, cp))
+		return make_event(d, INK_ACT_NONE);
+	return make_event(d, normal_char(d, cp, mods));
 }
 
 /* ---- input method selection ---- */
@@ -606,7 +601,24 @@ bool ink_im_active(const ink_decoder *d)
 	return d && d->im_on && d->im != INK_IM_NONE;
 }
 
-bool ink_entry_rejected(const ink_decoder *d)
+void ink_set_keep_delimiters(ink_decoder *d, bool keep)
 {
-	return d && d->entry_rejected;
+	if (d)
+		d->comp.keep_delimiters = keep;
+}
+
+bool ink_keep_delimiters(const ink_decoder *d)
+{
+	return d && d->comp.keep_delimiters;
+}
+
+void ink_set_katakana(ink_decoder *d, bool on)
+{
+	if (d)
+		d->comp.katakana = on;
+}
+
+bool ink_katakana(const ink_decoder *d)
+{
+	return d && d->comp.katakana;
 }

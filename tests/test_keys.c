@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ink_bindings.h"
 #include "input_keys.h"
 #include "tcheck.h"
 
@@ -38,11 +39,22 @@ static const struct binding bindings[] = {
 	BC(0x15, 0, INK_ACT_KILL_START),           /* C-u */
 	BC(0x17, 0, INK_ACT_KILL_WORD),            /* C-w */
 	BC(0x19, 0, INK_ACT_YANK),                 /* C-y */
-	BC(0x1A, 0, INK_ACT_UNDO),                 /* C-z */
-	BC(0x1F, 0, INK_ACT_UNDO),                 /* C-_ */
-	BC(0x12, 0, INK_ACT_REDO),                 /* C-r */
+	BC(0x1A, 0, INK_ACT_SUSPEND),              /* C-z */
+	BC(0x1F, 0, INK_ACT_UNDO),                 /* C-_ and C-/ */
+	BC('/', CTRL, INK_ACT_UNDO),               /* CSI u C-/ */
+	BC(0x12, 0, INK_ACT_HISTORY_SEARCH),       /* C-r */
+	BC(0x10, 0, INK_ACT_HISTORY_PREV),         /* C-p */
+	BC(0x0E, 0, INK_ACT_HISTORY_NEXT),         /* C-n */
 	BC('z', ALT, INK_ACT_REDO),                /* M-z */
-	BC('Z', ALT, INK_ACT_REDO),
+	BC('_', ALT, INK_ACT_REDO),                /* M-_ */
+	BC('b', ALT, INK_ACT_WORD_LEFT),           /* M-b */
+	BC('f', ALT, INK_ACT_WORD_RIGHT),          /* M-f */
+	BC('d', ALT, INK_ACT_KILL_WORD_FORWARD),   /* M-d */
+	BC(0x7F, ALT, INK_ACT_KILL_WORD),          /* M-Backspace */
+	BC('?', ALT, INK_ACT_HELP),                /* M-? */
+	BC('h', ALT, INK_ACT_HELP),                /* M-h */
+	BC('k', ALT, INK_ACT_KANA_TOGGLE),         /* M-k */
+	BC(0x07, 0, INK_ACT_ABORT),                /* C-g */
 	BC(0x03, 0, INK_ACT_CANCEL),               /* C-c */
 	BC(0x1B, 0, INK_ACT_CANCEL),               /* lone Esc */
 	BC(0x1B, ALT, INK_ACT_CANCEL),             /* Esc Esc */
@@ -72,8 +84,8 @@ static const struct binding bindings[] = {
 	BK(INK_KEY_DOWN, 0, INK_ACT_HISTORY_NEXT),
 	BK(INK_KEY_HOME, 0, INK_ACT_HOME),
 	BK(INK_KEY_END, 0, INK_ACT_END),
-	BK(INK_KEY_PAGE_UP, 0, INK_ACT_PREV_LINE),
-	BK(INK_KEY_PAGE_DOWN, 0, INK_ACT_NEXT_LINE),
+	BK(INK_KEY_UP, ALT, INK_ACT_HISTORY_PREV),    /* unbound Alt+key: the key */
+	BK(INK_KEY_BACKSPACE, ALT, INK_ACT_KILL_WORD),
 	BK(INK_KEY_F1, 0, INK_ACT_HELP),
 	BK(INK_KEY_F2, 0, INK_ACT_IM_MENU),
 	BK(INK_KEY_F3, 0, INK_ACT_APPLY_SUGGESTION),
@@ -81,16 +93,18 @@ static const struct binding bindings[] = {
 	BK(INK_KEY_F5, 0, INK_ACT_COPY_URI),
 	BK(INK_KEY_F6, 0, INK_ACT_COPY_IRI),
 	BK(INK_KEY_F7, 0, INK_ACT_CYCLE_FORM),
-	BK(INK_KEY_F8, 0, INK_ACT_NEXT_WARNING_LINE),
+	BK(INK_KEY_F9, 0, INK_ACT_MOUSE_TOGGLE),
 	BK(INK_KEY_RESIZE, 0, INK_ACT_RESIZE),
 	BK(INK_KEY_MOUSE, 0, INK_ACT_MOUSE),
 	/* unbound: consumed, nothing to do */
-	{ true, INK_KEY_F9, 0, INK_EV_NONE, INK_ACT_NONE },
+	{ true, INK_KEY_F8, 0, INK_EV_NONE, INK_ACT_NONE },          /* the viewer's */
+	{ true, INK_KEY_PAGE_UP, 0, INK_EV_NONE, INK_ACT_NONE },
 	{ true, INK_KEY_F10, 0, INK_EV_NONE, INK_ACT_NONE },
+	{ true, INK_KEY_INSERT, 0, INK_EV_NONE, INK_ACT_NONE },
 	{ true, INK_KEY_NONE, 0, INK_EV_NONE, INK_ACT_NONE },
 	{ true, INK_KEY_PASTE_END, 0, INK_EV_NONE, INK_ACT_NONE },   /* end without start */
 	{ true, INK_KEY_COUNT + 5, 0, INK_EV_NONE, INK_ACT_NONE },   /* out of range */
-	{ false, 0x07, 0, INK_EV_NONE, INK_ACT_NONE },              /* C-g */
+	{ false, 0x14, 0, INK_EV_NONE, INK_ACT_NONE },              /* C-t */
 	{ false, 0x00, 0, INK_EV_NONE, INK_ACT_NONE },              /* NUL */
 };
 
@@ -128,6 +142,10 @@ enum op {
 	OP_ACTIVE,    /* ink_im_active == v */
 	OP_REJECTED,  /* ink_entry_rejected == v */
 	OP_SET_ACTIVE, /* ink_set_im_active(v) */
+	OP_MODE,      /* ink_set_mode(v) */
+	OP_NOTICE,    /* ink_last_notice == v; s: ink_unknown_sequence / ink_unbound_key */
+	OP_KEEP,      /* ink_set_keep_delimiters(v) */
+	OP_KATA,      /* ink_katakana == v */
 };
 
 struct step {
@@ -153,13 +171,18 @@ struct step {
 #define ACTIVE(b) { OP_ACTIVE, (b), 0, 0, 0, NULL, NULL }
 #define REJECTED(b) { OP_REJECTED, (b), 0, 0, 0, NULL, NULL }
 #define SET_ACTIVE(b) { OP_SET_ACTIVE, (b), 0, 0, 0, NULL, NULL }
+#define MODE(m) { OP_MODE, (m), 0, 0, 0, NULL, NULL }
+#define NOTICE(n, t) { OP_NOTICE, (n), 0, 0, 0, (t), NULL }
+#define KEEP(b) { OP_KEEP, (b), 0, 0, 0, NULL, NULL }
+#define KATA(b) { OP_KATA, (b), 0, 0, 0, NULL, NULL }
+#define ALT_C(cp, k, a, t) CHM(cp, ALT, k, a, t)
 
 #define CV 0x16
 #define ESC "\x1b"
 
 struct tcase {
 	const char *name;
-	struct step steps[24];
+	struct step steps[40];
 };
 
 /* Hebrew, Arabic and Persian words, as UTF-8 */
@@ -209,14 +232,20 @@ static const struct tcase cases[] = {
 		REJECTED(true) } },
 	{ "C-v u with no digits", {
 		NONE_C(CV), NONE_C('u'), TEXT_C('g', "g"), REJECTED(true) } },
-	{ "C-v u with no digits, then Esc still cancels", {
-		NONE_C(CV), NONE_C('u'), ACT_C(0x1B, INK_ACT_CANCEL), REJECTED(true) } },
-	{ "C-v literal: ESC, C-a, Tab, C-v, a letter", {
-		NONE_C(CV), TEXT_C(0x1B, ESC), NONE_C(CV), TEXT_C(0x01, "\x01"),
+	{ "C-v u 1 2 then Esc: the entry is cancelled, nothing typed, no CANCEL", {
+		NONE_C(CV), NONE_C('u'), NONE_C('1'), NONE_C('2'), NONE_C(0x1B),
+		NOTICE(INK_NOTICE_ENTRY_CANCELLED, NULL), REJECTED(false), PRE(""),
+		TEXT_C('1', "1"), ACT_C(0x1B, INK_ACT_CANCEL) } },
+	{ "C-v then Esc, C-v then the Esc key, C-v u then C-g: cancelled", {
+		NONE_C(CV), NONE_C(0x1B), NOTICE(INK_NOTICE_ENTRY_CANCELLED, NULL), PRE(""),
+		NONE_C(CV), NONE_K(INK_KEY_ESCAPE), NOTICE(INK_NOTICE_ENTRY_CANCELLED, NULL),
+		NONE_C(CV), NONE_C('U'), NONE_C(0x07), NOTICE(INK_NOTICE_ENTRY_CANCELLED, NULL),
+		PRE(""), TEXT_C('a', "a"), NOTICE(INK_NOTICE_NONE, NULL) } },
+	{ "C-v literal: C-a, Tab, C-v, a letter", {
+		NONE_C(CV), TEXT_C(0x01, "\x01"),
 		NONE_C(CV), TEXT_C(0x09, "\t"), NONE_C(CV), TEXT_C(CV, "\x16"),
 		NONE_C(CV), TEXT_C('a', "a"), NONE_C(CV), NONE_C(0), REJECTED(true) } },
-	{ "C-v literal keys: Esc, Tab, Enter", {
-		NONE_C(CV), KEY(INK_KEY_ESCAPE, INK_EV_TEXT, INK_ACT_NONE, ESC),
+	{ "C-v literal keys: Tab, Enter", {
 		NONE_C(CV), KEY(INK_KEY_TAB, INK_EV_TEXT, INK_ACT_NONE, "\t"),
 		NONE_C(CV), KEY(INK_KEY_ENTER, INK_EV_TEXT, INK_ACT_NONE, "\r"),
 		NONE_C(CV), KEY(INK_KEY_UP, INK_EV_ACTION, INK_ACT_HISTORY_PREV, NULL), PRE("") } },
@@ -266,14 +295,18 @@ static const struct tcase cases[] = {
 	/* input methods */
 	{ "Hebrew SI-1452: shalom", {
 		IM(INK_IM_HEBREW), ACTIVE(true), TYPE("akuo", SHALOM) } },
-	{ "Hebrew SI-1452: all letters, in key order", {
-		IM(INK_IM_HEBREW),
+	{ "Hebrew SI-1452 as the layout is: all letters, in key order", {
+		IM(INK_IM_HEBREW), KEEP(false),
 		TYPE("ertyuiopasdfghjkl;zxcvbnm,.",
 			"\u05E7\u05E8\u05D0\u05D8\u05D5\u05DF\u05DD\u05E4"
 			"\u05E9\u05D3\u05D2\u05DB\u05E2\u05D9\u05D7\u05DC\u05DA\u05E3"
 			"\u05D6\u05E1\u05D1\u05D4\u05E0\u05DE\u05E6\u05EA\u05E5") } },
-	{ "Hebrew SI-1452: delimiters and capitals", {
-		IM(INK_IM_HEBREW), TYPE("/?:#[]@!$&'()*+=%-_~ 09", ".?:#[]@!$&,()*+=%-_~ 09"),   /* / and ' give back . and , */
+	{ "Hebrew SI-1452, delimiters kept (the default)", {
+		IM(INK_IM_HEBREW), TYPE("://", "://"), TYPE("/.:?#@%&=+-_~", "/.:?#@%&=+-_~"),
+		TYPE("q", "\u05E5"), TYPE("bsheu.", "\u05E0\u05D3\u05D9\u05E7\u05D5."),
+		TYPE(",'w", "\u05EA,'") } },
+	{ "Hebrew SI-1452 as the layout is: delimiters and capitals", {
+		IM(INK_IM_HEBREW), KEEP(false), TYPE("/?:#[]@!$&'()*+=%-_~ 09", ".?:#[]@!$&,()*+=%-_~ 09"),   /* / and ' give back . and , */
 		TYPE("qw`HTTP", "/';HTTP"), TYPE("<>{}", "><}{") } },
 	{ "Russian JCUKEN: privet", {
 		IM(INK_IM_RUSSIAN), TYPE("ghbdtn", "привет"), TYPE("Ghbdtn", "Привет"),
@@ -290,8 +323,13 @@ static const struct tcase cases[] = {
 		IM(INK_IM_GREEK), NONE_C(';'), PRE("\u0384"), NONE_C(0x7F), PRE(""),
 		TEXT_C('a', "α"), NONE_C(';'), NONE_C(0x1B), PRE(""), TEXT_C('a', "α"),
 		NONE_C(';'), CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "\u0384") } },
-	{ "Arabic 101: marhaba, lam-alef, marks, delimiters", {
-		IM(INK_IM_ARABIC), TYPE("lvpfh", MARHABA), TYPE("b", "\u0644\u0627"),
+	{ "Arabic 101, delimiters kept (the default): displaced letters move", {
+		IM(INK_IM_ARABIC), TYPE("/.~:?#@%&=+-_", "/.~:?#@%&=+-_"),
+		TYPE(">LZ", "\u0632\u0638\u0651"), TYPE("lvpfh", MARHABA), TYPE(",", "\u0648") } },
+	{ "Persian, delimiters kept: nothing moves", {
+		IM(INK_IM_PERSIAN), TYPE("/.:?#@%&=+-_~", "/.:?#@%&=+-_~"), TYPE("thvsd", FARSI) } },
+	{ "Arabic 101 as the layout is: marhaba, lam-alef, marks, delimiters", {
+		IM(INK_IM_ARABIC), KEEP(false), TYPE("lvpfh", MARHABA), TYPE("b", "\u0644\u0627"),
 		TYPE("~QX", "\u0651\u064E\u0652"), TYPE("DFLZ<>M?", "][/~,.'?"),
 		TYPE("`[];',./", "\u0630\u062C\u062F\u0643\u0637\u0648\u0632\u0638"),
 		TYPE("TGB", "\u0644\u0625\u0644\u0623\u0644\u0622"), TYPE(":#12", ":#12") } },
@@ -312,6 +350,19 @@ static const struct tcase cases[] = {
 	{ "kana: letters that make no syllable, and non-ASCII", {
 		IM(INK_IM_KANA), TYPE("q ", "q "), TYPE("kyx.", "kyx."), TYPE("\u30A2\u00E9", "\u30A2\u00E9"),
 		TYPE("k\u00E9", "k\u00E9"), TYPE("ka5", "か5") } },
+	{ "kana: M-k locks katakana for whole words, preedit shown", {
+		IM(INK_IM_KANA), KATA(false), ALT_C('k', INK_EV_ACTION, INK_ACT_KANA_TOGGLE, NULL), KATA(true),
+		TYPE("konpyu-ta-", "コンピューター"), NONE_C('t'), PRE("t"), TEXT_C('o', "ト"),
+		TYPE("nn", "ン"), NONE_C('k'), PRE("k"),
+		ALT_C('k', INK_EV_TEXT, INK_ACT_KANA_TOGGLE, "k"), KATA(false),
+		TYPE("kana", "かな"), IM(INK_IM_HEBREW), ALT_C('k', INK_EV_ACTION, INK_ACT_KANA_TOGGLE, NULL),
+		KATA(false) } },
+	{ "kana: Esc and C-g drop a composition, no CANCEL", {
+		IM(INK_IM_KANA), NONE_C('k'), NONE_C('y'), NONE_C(0x1B),
+		NOTICE(INK_NOTICE_COMPOSITION_DROPPED, NULL), PRE(""), NONE_C('s'),
+		NONE_C(0x07), NOTICE(INK_NOTICE_COMPOSITION_DROPPED, NULL), PRE(""),
+		NONE_C('s'), NONE_K(INK_KEY_ESCAPE), PRE(""), ACT_C(0x07, INK_ACT_ABORT),
+		ACT_C(0x1B, INK_ACT_CANCEL) } },
 	{ "kana: preedit, backspace, cancel", {
 		IM(INK_IM_KANA), NONE_C('k'), PRE("k"), NONE_C('y'), PRE("ky"),
 		NONE_K(INK_KEY_BACKSPACE), PRE("k"), NONE_C(0x1B), PRE(""),
@@ -351,6 +402,84 @@ static const struct tcase cases[] = {
 		CHM('z', ALT, INK_EV_ACTION, INK_ACT_REDO, NULL) } },
 	{ "backspace and Esc act normally when nothing is composed", {
 		IM(INK_IM_KANA), ACT_C(0x7F, INK_ACT_DELETE_BACK), ACT_C(0x1B, INK_ACT_CANCEL) } },
+
+	/* modes */
+	{ "view: letters are commands, never text", {
+		MODE(INK_MODE_VIEW), ACT_C('j', INK_ACT_VIEW_NEXT_LINE), ACT_C('k', INK_ACT_VIEW_PREV_LINE),
+		ACT_C('g', INK_ACT_VIEW_FIRST), ACT_C('G', INK_ACT_VIEW_LAST),
+		ALT_C('<', INK_EV_ACTION, INK_ACT_VIEW_FIRST, NULL), ALT_C('>', INK_EV_ACTION, INK_ACT_VIEW_LAST, NULL),
+		ACT_C('n', INK_ACT_VIEW_NEXT_FINDING), KEY(INK_KEY_F8, INK_EV_ACTION, INK_ACT_VIEW_NEXT_FINDING, NULL),
+		KEY(INK_KEY_UP, INK_EV_ACTION, INK_ACT_VIEW_PREV_LINE, NULL),
+		KEY(INK_KEY_PAGE_DOWN, INK_EV_ACTION, INK_ACT_VIEW_PAGE_DOWN, NULL),
+		NONE_C('x'), NOTICE(INK_NOTICE_UNBOUND, "x"), NONE_C(0x05D0), NOTICE(INK_NOTICE_UNBOUND, "\u05D0"),
+		NONE_C(CV), NOTICE(INK_NOTICE_UNBOUND, "C-v"), NONE_C('u'), PRE(""),
+		ALT_C('x', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNBOUND, "M-x"),
+		NONE_K(INK_KEY_F3), NOTICE(INK_NOTICE_UNBOUND, "F3"),
+		KEY(INK_KEY_ENTER, INK_EV_ACTION, INK_ACT_ACCEPT, NULL), ACT_C('q', INK_ACT_CANCEL) } },
+	{ "help: only its own keys; q, Esc, F1, C-g close it", {
+		MODE(INK_MODE_HELP), ACT_C('j', INK_ACT_HELP_DOWN), ACT_C(' ', INK_ACT_HELP_PAGE_DOWN),
+		KEY(INK_KEY_HOME, INK_EV_ACTION, INK_ACT_HELP_TOP, NULL), ACT_C('G', INK_ACT_HELP_BOTTOM),
+		NONE_C('a'), NOTICE(INK_NOTICE_UNBOUND, "a"), NONE_K(INK_KEY_LEFT), NONE_K(INK_KEY_ENTER),
+		ACT_C('q', INK_ACT_HELP_CLOSE), ACT_C(0x1B, INK_ACT_HELP_CLOSE),
+		KEY(INK_KEY_F1, INK_EV_ACTION, INK_ACT_HELP_CLOSE, NULL), ACT_C(0x07, INK_ACT_HELP_CLOSE),
+		ACT_C(0x0C, INK_ACT_REDRAW) } },
+	{ "menu: up, down, choose, close", {
+		MODE(INK_MODE_MENU), KEY(INK_KEY_DOWN, INK_EV_ACTION, INK_ACT_MENU_DOWN, NULL),
+		ACT_C(0x10, INK_ACT_MENU_UP), ACT_C(0x0D, INK_ACT_MENU_CHOOSE),
+		KEY(INK_KEY_F2, INK_EV_ACTION, INK_ACT_MENU_CLOSE, NULL), ACT_C('q', INK_ACT_MENU_CLOSE),
+		ACT_C(0x1B, INK_ACT_MENU_CLOSE), NONE_C('z') } },
+	{ "search: text goes to the pattern; its own keys", {
+		MODE(INK_MODE_SEARCH), TEXT_C('e', "e"), ACT_C(0x12, INK_ACT_SEARCH_OLDER),
+		ACT_C(0x13, INK_ACT_SEARCH_NEWER), ACT_C(0x7F, INK_ACT_SEARCH_DELETE_BACK),
+		KEY(INK_KEY_LEFT, INK_EV_ACTION, INK_ACT_SEARCH_ACCEPT, NULL), ACT_C(0x01, INK_ACT_SEARCH_ACCEPT),
+		ACT_C(0x0D, INK_ACT_SEARCH_ACCEPT), ACT_C(0x07, INK_ACT_SEARCH_CANCEL),
+		ACT_C(0x1B, INK_ACT_SEARCH_CANCEL), ACT_C(0x03, INK_ACT_CANCEL) } },
+	{ "teach: edits, and its own Up/Down/Esc/F4/C-g", {
+		MODE(INK_MODE_TEACH), TEXT_C('a', "a"), ACT_C(0x7F, INK_ACT_DELETE_BACK),
+		KEY(INK_KEY_UP, INK_EV_ACTION, INK_ACT_TEACH_CHARSET_PREV, NULL),
+		KEY(INK_KEY_DOWN, INK_EV_ACTION, INK_ACT_TEACH_CHARSET_NEXT, NULL),
+		ACT_C(0x10, INK_ACT_HISTORY_PREV), KEY(INK_KEY_F4, INK_EV_ACTION, INK_ACT_TEACH_CLOSE, NULL),
+		ACT_C(0x07, INK_ACT_TEACH_CLOSE), ACT_C(0x1B, INK_ACT_TEACH_CLOSE) } },
+	{ "a composition waits while help is shown, then goes on", {
+		IM(INK_IM_KANA), NONE_C('k'), KEY(INK_KEY_F1, INK_EV_ACTION, INK_ACT_HELP, NULL),
+		MODE(INK_MODE_HELP), ACT_C('q', INK_ACT_HELP_CLOSE), PRE("k"), MODE(INK_MODE_EDIT),
+		TEXT_C('a', "\u304B") } },
+	{ "edit: unbound keys are reported", {
+		NONE_C(0x14), NOTICE(INK_NOTICE_UNBOUND, "C-t"), NONE_K(INK_KEY_INSERT),
+		NOTICE(INK_NOTICE_UNBOUND, "Insert"), KEY(INK_KEY_F10, INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "F10"), TEXT_C('a', "a"), NOTICE(INK_NOTICE_NONE, NULL) } },
+
+	/* escape sequences curses let through */
+	{ "ESC [ 4 ~ (End under tmux) is End, nothing typed", {
+		TEXT_C('a', "a"), ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('4'),
+		ACT_C('~', INK_ACT_END), NOTICE(INK_NOTICE_NONE, NULL), TEXT_C('b', "b") } },
+	{ "ESC [ 9 9 ~ is swallowed whole and reported", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('9'), NONE_C('9'), NONE_C('~'),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ 9 9 ~"), TEXT_C('a', "a"),
+		NOTICE(INK_NOTICE_NONE, NULL) } },
+	{ "CSI with intermediates and private parameters; SS3 unknown", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('?'), NONE_C('1'), NONE_C(' '),
+		NONE_C('q'), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ ? 1 0x20 q"),
+		ALT_C('O', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('x'),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC O x"), TEXT_C('x', "x") } },
+	{ "a character that cannot be in a sequence ends it and is processed", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'),
+		TEXT_C(0x00E9, "\u00E9"), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ 1"),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), ACT_C(0x0D, INK_ACT_ACCEPT),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [") } },
+	{ "the Linux console's F1 and rxvt's Shift-Home", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('['), ACT_C('A', INK_ACT_HELP),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('7'), ACT_C('$', INK_ACT_HOME),
+		ALT_C('O', INK_EV_NONE, INK_ACT_NONE, NULL), ACT_C('d', INK_ACT_WORD_LEFT) } },
+	{ "a sequence ends a C-v entry as its key would; commits a syllable", {
+		NONE_C(CV), ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('4'), ACT_C('~', INK_ACT_END),
+		PRE(""), IM(INK_IM_KANA), NONE_C('k'), ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL),
+		CH('H', INK_EV_TEXT, INK_ACT_HOME, "k"), NONE_C('k'), PRE("k"), TEXT_C('a', "\u304B"),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'), NONE_C(';'), NONE_C('5'),
+		ACT_C('D', INK_ACT_WORD_LEFT) } },
+	{ "a sequence inside a paste is content", {
+		NONE_K(INK_KEY_PASTE_START), NONE_C(0x1B), TYPE("[4~", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, ESC "[4~") } },
 };
 
 /* Decodes one code point of well-formed UTF-8 (test strings only). */
@@ -453,6 +582,24 @@ static void test_cases(void)
 			case OP_SET_ACTIVE:
 				ink_set_im_active(d, st->v != 0);
 				break;
+			case OP_MODE:
+				ink_set_mode(d, (ink_mode)st->v);
+				break;
+			case OP_NOTICE:
+				CHECK(ink_last_notice(d) == (ink_notice)st->v, "%s: step %zu: notice %d, want %d",
+					tc->name, si, (int)ink_last_notice(d), (int)st->v);
+				if (st->s) {
+					const char *t = st->v == INK_NOTICE_UNKNOWN_SEQUENCE ? ink_unknown_sequence(d)
+						: ink_unbound_key(d);
+					CHECK_STR(t ? t : "(null)", st->s, "%s: step %zu: notice text", tc->name, si);
+				}
+				break;
+			case OP_KEEP:
+				ink_set_keep_delimiters(d, st->v != 0);
+				break;
+			case OP_KATA:
+				CHECK(ink_katakana(d) == (st->v != 0), "%s: step %zu: katakana", tc->name, si);
+				break;
 			case OP_REJECTED:
 				CHECK(ink_entry_rejected(d) == (st->v != 0), "%s: step %zu: rejected", tc->name, si);
 				break;
@@ -516,7 +663,7 @@ static void test_names(void)
 	int a, b;
 
 	CHECK_STR(ink_action_name(INK_ACT_KILL_END), "KILL_END", "name");
-	CHECK_STR(ink_action_name(INK_ACT_NEXT_WARNING_LINE), "NEXT_WARNING_LINE", "name");
+	CHECK_STR(ink_action_name(INK_ACT_VIEW_NEXT_FINDING), "VIEW_NEXT_FINDING", "name");
 	CHECK_STR(ink_action_name(INK_ACT_COUNT), "UNKNOWN", "name out of range");
 	for (a = 0; a < INK_ACT_COUNT; a++) {
 		CHECK(strcmp(ink_action_name((ink_action)a), "UNKNOWN") != 0, "action %d named", a);
@@ -543,8 +690,186 @@ static void test_names(void)
 	ink_set_im_active(NULL, true);
 }
 
+/* ---- the binding table ---- */
+
+static bool same_key(const ink_binding *a, const ink_binding *b)
+{
+	return a->key == b->key && a->mods == b->mods && (a->key != INK_KEY_NONE || a->cp == b->cp);
+}
+
+/* The action bound to Esc in each mode: always a way out. */
+static const ink_action esc_action[INK_MODE_COUNT] = {
+	[INK_MODE_EDIT] = INK_ACT_CANCEL, [INK_MODE_TEACH] = INK_ACT_TEACH_CLOSE,
+	[INK_MODE_VIEW] = INK_ACT_CANCEL, [INK_MODE_HELP] = INK_ACT_HELP_CLOSE,
+	[INK_MODE_MENU] = INK_ACT_MENU_CLOSE, [INK_MODE_SEARCH] = INK_ACT_SEARCH_CANCEL,
+};
+
+static const struct {
+	ink_key key;
+	uint32_t cp;
+	unsigned mods;
+	const char *label;
+} labels[] = {
+	{ INK_KEY_NONE, 0x01, 0, "C-a" }, { INK_KEY_NONE, 'b', ALT, "M-b" },
+	{ INK_KEY_BACKSPACE, 0, ALT, "M-Backspace" }, { INK_KEY_HOME, 0, 0, "Home" },
+	{ INK_KEY_BACKTAB, 0, 0, "S-Tab" }, { INK_KEY_TAB, 0, SHIFT, "S-Tab" },
+	{ INK_KEY_F1, 0, 0, "F1" }, { INK_KEY_F12, 0, 0, "F12" }, { INK_KEY_ESCAPE, 0, 0, "Esc" },
+	{ INK_KEY_ENTER, 0, 0, "Enter" }, { INK_KEY_NONE, 0x1C, 0, "C-\\" },
+	{ INK_KEY_NONE, 0x1F, 0, "C-/" }, { INK_KEY_NONE, 0x1D, 0, "C-]" },
+	{ INK_KEY_NONE, ' ', 0, "Space" }, { INK_KEY_NONE, 'q', 0, "q" },
+	{ INK_KEY_NONE, '<', ALT, "M-<" }, { INK_KEY_LEFT, 0, CTRL, "C-Left" },
+	{ INK_KEY_PAGE_UP, 0, 0, "PgUp" }, { INK_KEY_PAGE_DOWN, 0, 0, "PgDn" },
+	{ INK_KEY_HOME, 0, CTRL | ALT | SHIFT, "C-M-S-Home" }, { INK_KEY_INSERT, 0, 0, "Insert" },
+	{ INK_KEY_NONE, 0x05D0, 0, "\u05D0" }, { INK_KEY_NONE, 0x00, 0, "C-Space" },
+};
+
+static void test_table(void)
+{
+	size_t n, i, j;
+	const ink_binding *t = ink_bindings(&n);
+	bool bound[INK_ACT_COUNT] = { false };
+	char buf[32];
+
+	CHECK(t != NULL && n > 50, "table: %zu rows", n);
+	for (i = 0; i < n; i++) {
+		const ink_binding *b = &t[i];
+		CHECK(b->modes != 0 && b->modes < INK_MODE_BIT(INK_MODE_COUNT), "row %zu: modes", i);
+		CHECK((unsigned)b->action > INK_ACT_NONE && b->action < INK_ACT_RESIZE, "row %zu: action", i);
+		/* the decoder reads these characters as keys: rows must use the keys */
+		CHECK(b->key != INK_KEY_NONE || (b->cp != 0x09 && b->cp != 0x0A && b->cp != 0x0D
+			&& b->cp != 0x1B && b->cp != 0x7F && b->cp != 0x16), "row %zu: cp 0x%X", i, (unsigned)b->cp);
+		CHECK(!(b->key == INK_KEY_TAB && (b->mods & SHIFT)), "row %zu: S-Tab is BACKTAB", i);
+		CHECK(ink_binding_help(b) && ink_binding_help(b)[0], "row %zu: help", i);
+		bound[b->action] = true;
+		for (j = 0; j < i; j++)
+			CHECK(!((t[j].modes & b->modes) && same_key(&t[j], b)),
+				"rows %zu and %zu bind %s twice", j, i, ink_key_label(b, buf, sizeof buf));
+		for (int m = 0; m < INK_MODE_COUNT; m++)
+			if (b->modes & INK_MODE_BIT(m))
+				CHECK(ink_lookup((ink_mode)m, b->key, b->cp, b->mods) == b->action,
+					"row %zu: lookup in %s", i, ink_mode_name((ink_mode)m));
+		/* nothing but its own keys (and redraw) acts in help */
+		if (b->modes & INK_MODE_BIT(INK_MODE_HELP))
+			CHECK(b->action == INK_ACT_REDRAW || strncmp(ink_action_name(b->action), "HELP_", 5) == 0,
+				"row %zu: %s in help", i, ink_action_name(b->action));
+	}
+	for (int a = 0; a < INK_ACT_COUNT; a++) {
+		bool special = a == INK_ACT_NONE || a == INK_ACT_RESIZE || a == INK_ACT_MOUSE;
+		CHECK(bound[a] != special, "action %s: bound %d", ink_action_name((ink_action)a), bound[a]);
+		CHECK((ink_action_help((ink_action)a) != NULL) != special, "action %s: help",
+			ink_action_name((ink_action)a));
+	}
+	for (int m = 0; m < INK_MODE_COUNT; m++) {
+		CHECK(ink_lookup((ink_mode)m, INK_KEY_ESCAPE, 0, 0) == esc_action[m], "Esc in %s: %s",
+			ink_mode_name((ink_mode)m), ink_action_name(ink_lookup((ink_mode)m, INK_KEY_ESCAPE, 0, 0)));
+		CHECK(ink_lookup((ink_mode)m, INK_KEY_NONE, 0x07, 0) != INK_ACT_NONE
+			|| m == INK_MODE_EDIT || m == INK_MODE_VIEW, "C-g in %s", ink_mode_name((ink_mode)m));
+		CHECK(ink_mode_takes_text((ink_mode)m) == (m == INK_MODE_EDIT || m == INK_MODE_TEACH
+			|| m == INK_MODE_SEARCH), "takes text: %s", ink_mode_name((ink_mode)m));
+	}
+	CHECK(ink_lookup(INK_MODE_COUNT, INK_KEY_ESCAPE, 0, 0) == INK_ACT_NONE, "lookup: bad mode");
+	for (i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		CHECK_STR(ink_label(labels[i].key, labels[i].cp, labels[i].mods, buf, sizeof buf),
+			labels[i].label, "label %zu", i);
+	CHECK_STR(ink_key_label(&t[0], buf, 3), "Le", "label truncated");
+	CHECK_STR(ink_key_label(NULL, buf, sizeof buf), "", "label NULL");
+}
+
+/* ---- escape sequences ---- */
+
+/* Feeds a sequence as app does when curses let it through: ESC + the next
+ * byte as Alt+byte, the rest as characters.  Returns the last event. */
+static ink_event feed_seq(ink_decoder *d, const char *bytes, bool *early)
+{
+	ink_event ev = ink_feed_char(d, (unsigned char)bytes[1], ALT);
+	*early = false;
+	for (size_t i = 2; bytes[i]; i++) {
+		*early |= ev.kind != INK_EV_NONE || ink_last_notice(d) != INK_NOTICE_NONE;
+		ev = ink_feed_char(d, (unsigned char)bytes[i], 0);
+	}
+	return ev;
+}
+
+static const struct {
+	const char *bytes;
+	ink_key key;
+	unsigned mods;
+} seq_cases[] = {
+	{ "\033[H", INK_KEY_HOME, 0 }, { "\033OH", INK_KEY_HOME, 0 }, { "\033[1~", INK_KEY_HOME, 0 },
+	{ "\033[7~", INK_KEY_HOME, 0 }, { "\033[4~", INK_KEY_END, 0 }, { "\033[8~", INK_KEY_END, 0 },
+	{ "\033[F", INK_KEY_END, 0 }, { "\033[2~", INK_KEY_INSERT, 0 }, { "\033[3~", INK_KEY_DELETE, 0 },
+	{ "\033[5~", INK_KEY_PAGE_UP, 0 }, { "\033[6~", INK_KEY_PAGE_DOWN, 0 },
+	{ "\033[1;5D", INK_KEY_LEFT, CTRL }, { "\033[1;3C", INK_KEY_RIGHT, ALT },
+	{ "\033[1;2A", INK_KEY_UP, SHIFT }, { "\033[1;8B", INK_KEY_DOWN, CTRL | ALT | SHIFT },
+	{ "\033[3;5~", INK_KEY_DELETE, CTRL }, { "\033Od", INK_KEY_LEFT, CTRL },
+	{ "\033Oc", INK_KEY_RIGHT, CTRL }, { "\033[d", INK_KEY_LEFT, SHIFT }, { "\033[c", INK_KEY_RIGHT, SHIFT },
+	{ "\033[7^", INK_KEY_HOME, CTRL }, { "\033[7$", INK_KEY_HOME, SHIFT },
+	{ "\033[[A", INK_KEY_F1, 0 }, { "\033[[E", INK_KEY_F5, 0 }, { "\033OP", INK_KEY_F1, 0 },
+	{ "\033OS", INK_KEY_F4, 0 }, { "\033[11~", INK_KEY_F1, 0 }, { "\033[15~", INK_KEY_F5, 0 },
+	{ "\033[17~", INK_KEY_F6, 0 }, { "\033[21~", INK_KEY_F10, 0 }, { "\033[24~", INK_KEY_F12, 0 },
+	{ "\033[1;2P", INK_KEY_F1, SHIFT }, { "\033O5R", INK_KEY_F3, CTRL }, { "\033[Z", INK_KEY_BACKTAB, 0 },
+	{ "\033[15;5~", INK_KEY_F5, CTRL },
+};
+
+static void test_sequences(void)
+{
+	size_t n, i, j;
+	const ink_sequence *t = ink_sequences(&n);
+
+	CHECK(t != NULL && n > 200, "sequences: %zu", n);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(t[i].bytes);
+		ink_decoder *d = ink_decoder_new(), *ref = ink_decoder_new();
+		ink_event ev, want;
+		bool early;
+
+		CHECK(len >= 3 && len <= INK_SEQ_MAX_BYTES && t[i].bytes[0] == 0x1B, "row %zu: bytes", i);
+		CHECK(t[i].key > INK_KEY_NONE && t[i].key < INK_KEY_PASTE_START && t[i].mods < 8, "row %zu", i);
+		CHECK(ink_sequence_find(t[i].bytes, len) == &t[i], "row %zu: find", i);
+		for (j = 0; j < n; j++)
+			CHECK(j == i || strncmp(t[i].bytes, t[j].bytes, len) != 0, "row %zu is a prefix of %zu", i, j);
+		if (!d || !ref)
+			return;
+		/* the decoder recognises each, as the key itself */
+		ev = feed_seq(d, t[i].bytes, &early);
+		want = ink_feed_key(ref, t[i].key, t[i].mods);
+		CHECK(!early, "row %zu: acted before its end", i);
+		CHECK(ev.kind == want.kind && ev.action == want.action && ink_last_notice(d) == ink_last_notice(ref),
+			"row %zu (%s): %s, want %s", i, t[i].bytes + 1, ink_action_name(ev.action),
+			ink_action_name(want.action));
+		ink_decoder_free(d);
+		ink_decoder_free(ref);
+	}
+	for (i = 0; i < sizeof seq_cases / sizeof seq_cases[0]; i++) {
+		const ink_sequence *s = ink_sequence_find(seq_cases[i].bytes, strlen(seq_cases[i].bytes));
+		CHECK(s && s->key == seq_cases[i].key && s->mods == seq_cases[i].mods, "sequence %s",
+			seq_cases[i].bytes + 1);
+	}
+	CHECK(ink_sequence_find("\033[200~", 6) == NULL && ink_sequence_find(NULL, 0) == NULL, "find: none");
+
+	/* past the cap: swallowed to the final byte, reported cut */
+	ink_decoder *d = ink_decoder_new();
+	if (!d)
+		return;
+	ink_event ev = ink_feed_char(d, '[', ALT);
+	for (i = 0; i < 3 * INK_SEQ_MAX_BYTES; i++) {
+		ev = ink_feed_char(d, '1', 0);
+		CHECK(ev.kind == INK_EV_NONE && ink_last_notice(d) == INK_NOTICE_NONE, "long: byte %zu", i);
+	}
+	ev = ink_feed_char(d, '~', 0);
+	CHECK(ev.kind == INK_EV_NONE && ink_last_notice(d) == INK_NOTICE_UNKNOWN_SEQUENCE, "long: end");
+	const char *txt = ink_unknown_sequence(d);
+	CHECK(txt && strncmp(txt, "ESC [ 1 1 ", 10) == 0 && strlen(txt) > 4
+		&& strcmp(txt + strlen(txt) - 4, " ...") == 0, "long: text %s", txt ? txt : "(null)");
+	ev = ink_feed_char(d, 'a', 0);
+	CHECK(ev.kind == INK_EV_TEXT && ink_unknown_sequence(d) == NULL, "long: then text");
+	ink_decoder_free(d);
+}
+
 int main(void)
 {
+	test_table();
+	test_sequences();
 	test_bindings();
 	test_cases();
 	test_paste_cap();

@@ -716,7 +716,7 @@ def tui_script(case, raw_path, slow):
     if not case.paste:
         pass
     elif over:
-        steps += ['wait-re (paste was longer|did not fit)', 'expect-running', 'key C-z']
+        steps += ['wait-re (paste was longer|did not fit)', 'expect-running', 'key C-_']
     else:
         expected += paste_model(t)
     steps += ['key F1', 'wait ' + HELP_LINE.replace(' ', '\\s'), 'key Left', 'wait-gone ' + HELP_LINE.replace(' ', '\\s'),
