@@ -149,12 +149,27 @@ void label_value(const tui *t, int col, int width, int label_cols, int *label_x,
 	*value_x = t->scr.ui_rtl ? col : col + label_cols + 1;
 }
 
+static bool cell_is(const rnd_cell *c, bool hex)
+{
+	char ch = c->text[0];
+	if (c->text[1] != '\0')
+		return false;
+	return hex ? (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'F') || (ch >= 'a' && ch <= 'f') : ch == '%';
+}
+
+/* True if cells k, k + 1, k + 2 show a %XX escape (RFC 3986 2.1). */
+static bool escape_at(const rnd_cell *cells, size_t n, size_t k)
+{
+	return k + 2 < n && cell_is(&cells[k], false) && cell_is(&cells[k + 1], true) && cell_is(&cells[k + 2], true);
+}
+
 /* Draws a row of render's cells into [col, col + width), starting from cell
  * column from of the row (what is before it is scrolled off).  A row that
  * does not fit says so: "‹" in the first cell when something is off to the
  * left, "›" in the last when something continues past the right edge.  A
- * cell (a wide character, a placeholder) is drawn whole or not at all.
- * attr (may be NULL) gives a cell's attributes; placeholders are reversed. */
+ * cell (a wide character, a placeholder) is drawn whole or not at all, and
+ * a %XX escape too.  attr (may be NULL) gives a cell's attributes;
+ * placeholders are reversed. */
 void put_cells(int row, int col, int width, const rnd_cell *cells, size_t n, int from,
 	cell_attr_fn *attr, void *user)
 {
@@ -165,11 +180,29 @@ void put_cells(int row, int col, int width, const rnd_cell *cells, size_t n, int
 		total += cells[i].width;
 	bool left = from > 0, right = total - from > width;
 	int lo = left ? 1 : 0, hi = width - (right ? 1 : 0);   /* the cells' room, [lo, hi) */
-	int x = -from;
-	for (size_t i = 0; i < n && x < hi; i++) {
+	/* The cells that fit, [b, e), then whole escapes only. */
+	size_t b = 0, e = 0;
+	int x = -from, xb = 0;
+	for (; b < n && x < lo; b++)
+		x += cells[b].width;
+	xb = x;
+	for (e = b; e < n && x + cells[e].width <= hi; e++)
+		x += cells[e].width;
+	for (size_t k = b >= 2 ? b - 2 : 0; k < b; k++)
+		if (escape_at(cells, n, k) && k + 3 > b) {
+			for (; b < k + 3 && b < n; b++)
+				xb += cells[b].width;
+			break;
+		}
+	for (size_t k = e >= 2 ? e - 2 : 0; k < e && e < n; k++)
+		if (escape_at(cells, n, k) && k + 3 > e && k >= b) {
+			e = k;
+			break;
+		}
+	x = xb;
+	for (size_t i = b; i < e; i++) {
 		const rnd_cell *c = &cells[i];
-		if (x >= lo && x + c->width <= hi)
-			put_safe(row, col + x, c->text, (attr ? attr(c, user) : 0) | (c->placeholder ? A_REVERSE : 0));
+		put_safe(row, col + x, c->text, (attr ? attr(c, user) : 0) | (c->placeholder ? A_REVERSE : 0));
 		x += c->width;
 	}
 	if (left)
