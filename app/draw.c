@@ -163,6 +163,14 @@ static bool escape_at(const rnd_cell *cells, size_t n, size_t k)
 	return k + 2 < n && cell_is(&cells[k], false) && cell_is(&cells[k + 1], true) && cell_is(&cells[k + 2], true);
 }
 
+size_t cells_escape_of(const rnd_cell *cells, size_t n, size_t i)
+{
+	for (size_t k = i >= 2 ? i - 2 : 0; k <= i && k < n; k++)
+		if (escape_at(cells, n, k))
+			return k;
+	return n;
+}
+
 /* Draws a row of render's cells into [col, col + width), starting from cell
  * column from of the row (what is before it is scrolled off).  A row that
  * does not fit says so: "‹" in the first cell when something is off to the

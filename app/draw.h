@@ -47,6 +47,9 @@ typedef attr_t cell_attr_fn(const rnd_cell *c, void *user);
  * past the right edge; attr (may be NULL) colours a cell. */
 void put_cells(int row, int col, int width, const rnd_cell *cells, size_t n, int from,
 	cell_attr_fn *attr, void *user);
+/* The first of the three cells showing the %XX escape that holds cell i,
+ * or n if none does (put_cells draws an escape whole or not at all). */
+size_t cells_escape_of(const rnd_cell *cells, size_t n, size_t i);
 /* A string (n bytes; an IRI or a piece of one) in visual order, sanitised;
  * right-aligned if right (and it fits); one that does not fit ends in "›". */
 void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right);

@@ -113,7 +113,15 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 	}
 	if (cur_cell >= n_cells)
 		cursor_col = col;
-	edit_scroll(t, width, col, cursor_col, cursor_w);
+	/* On an escape, all of it comes into view (put_cells draws escapes
+	 * whole): an escape's cells are one cell wide each. */
+	int view_col = cursor_col;
+	size_t esc = cur_cell < n_cells ? cells_escape_of(cells, n_cells, cur_cell) : n_cells;
+	if (esc < n_cells) {
+		view_col = cursor_col - (int)(cur_cell - esc);
+		cursor_w = 3;
+	}
+	edit_scroll(t, width, col, view_col, cursor_w);
 	put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
 	t->scr.cursor_col = left + LABEL_COLS + cursor_col - t->scr.hscroll;
 	return 1;
