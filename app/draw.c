@@ -34,7 +34,7 @@ void put_safe(int row, int col, const char *s, attr_t attr)
  * visual order.  The terminal is in explicit bidi mode (CSI 8 l), so irie
  * reorders it itself:
  *   1. cut to width cells in logical order (out_pad) -- a line is broken
- *      before it is reordered (UAX #9 3.4);
+ *      before it is reordered (UAX #9 3.4) -- ending in "…" when cut;
  *   2. render's bidi (its PLAIN form, shaping and mirroring included) with
  *      the UI's paragraph direction, set by an RLM or LRM put first (the
  *      first strong character decides, UAX #9 P2: HL1 done with a mark);
@@ -54,10 +54,18 @@ void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 	const char *mark = t->scr.ui_rtl ? "\u200F" : "\u200E";
 	size_t m = strlen(mark);
 	memcpy(line, mark, m);
-	out_pad(s, (size_t)width, true, line + m, sizeof line - m);
+	/* A line that does not fit says so: cut a cell short, then "…" (after
+	 * a PDI, so an isolate the cut left open does not take it in). */
+	bool cut = out_cells(s, strlen(s)) > (size_t)width;
+	out_pad(s, (size_t)(cut ? width - 1 : width), true, line + m, sizeof line - m);
 	size_t len = strlen(line);
 	while (len > m && line[len - 1] == ' ')   /* out_pad's padding: alignment is done below */
 		len--;
+	static const char more[] = "\u2069\u2026";
+	if (cut && len + sizeof more <= sizeof line) {
+		memcpy(line + len, more, sizeof more);
+		len += sizeof more - 1;
+	}
 	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
 		return;
 	size_t n_cells, n_logical;
@@ -141,8 +149,85 @@ void label_value(const tui *t, int col, int width, int label_cols, int *label_x,
 	*value_x = t->scr.ui_rtl ? col : col + label_cols + 1;
 }
 
+static bool cell_is(const rnd_cell *c, bool hex)
+{
+	char ch = c->text[0];
+	if (c->text[1] != '\0')
+		return false;
+	return hex ? (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'F') || (ch >= 'a' && ch <= 'f') : ch == '%';
+}
+
+/* True if cells k, k + 1, k + 2 show a %XX escape (RFC 3986 2.1). */
+static bool escape_at(const rnd_cell *cells, size_t n, size_t k)
+{
+	return k + 2 < n && cell_is(&cells[k], false) && cell_is(&cells[k + 1], true) && cell_is(&cells[k + 2], true);
+}
+
+size_t cells_escape_of(const rnd_cell *cells, size_t n, size_t i)
+{
+	for (size_t k = i >= 2 ? i - 2 : 0; k <= i && k < n; k++)
+		if (escape_at(cells, n, k))
+			return k;
+	return n;
+}
+
+/* Draws a row of render's cells into [col, col + width), starting from cell
+ * column from of the row (what is before it is scrolled off).  A row that
+ * does not fit says so: "‹" in the first cell when something is off to the
+ * left, "›" in the last when something continues past the right edge.  A
+ * cell (a wide character, a placeholder) is drawn whole or not at all, and
+ * a %XX escape too.  attr (may be NULL) gives a cell's attributes;
+ * placeholders are reversed. */
+void put_cells(int row, int col, int width, const rnd_cell *cells, size_t n, int from,
+	cell_attr_fn *attr, void *user)
+{
+	if (width <= 0)
+		return;
+	int total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += cells[i].width;
+	bool left = from > 0, right = total - from > width;
+	int lo = left ? 1 : 0, hi = width - (right ? 1 : 0);   /* the cells' room, [lo, hi) */
+	/* The cells that fit, [b, e), then whole escapes only. */
+	size_t b = 0, e = 0;
+	int x = -from, xb = 0;
+	for (; b < n && x < lo; b++)
+		x += cells[b].width;
+	xb = x;
+	for (e = b; e < n && x + cells[e].width <= hi; e++)
+		x += cells[e].width;
+	for (size_t k = b >= 2 ? b - 2 : 0; k < b; k++)
+		if (escape_at(cells, n, k) && k + 3 > b) {
+			for (; b < k + 3 && b < n; b++)
+				xb += cells[b].width;
+			break;
+		}
+	for (size_t k = e >= 2 ? e - 2 : 0; k < e && e < n; k++)
+		if (escape_at(cells, n, k) && k + 3 > e && k >= b) {
+			e = k;
+			break;
+		}
+	x = xb;
+	for (size_t i = b; i < e; i++) {
+		const rnd_cell *c = &cells[i];
+		put_safe(row, col + x, c->text, (attr ? attr(c, user) : 0) | (c->placeholder ? A_REVERSE : 0));
+		x += c->width;
+	}
+	if (left)
+		put_safe(row, col, "\u2039", A_BOLD);
+	if (right)
+		put_safe(row, col + width - 1, "\u203A", A_BOLD);
+}
+
+static attr_t same_attr(const rnd_cell *c, void *user)
+{
+	(void)c;
+	return *(const attr_t *)user;
+}
+
 /* Draws a string in visual order (through render, the VISUAL form: an IRI or
- * a piece of one) with sanitised cells; right-aligned if right (and it fits). */
+ * a piece of one, rendered on its own so it keeps its own bidi) with
+ * sanitised cells; right-aligned if right (and it fits), marked "›" if cut. */
 void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right)
 {
 	if (width <= 0 || rnd_display_build(t->scr.aux, s, n, NULL, 0, NULL) != RND_OK)
@@ -153,10 +238,7 @@ void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, at
 	for (size_t i = 0; i < n_cells; i++)
 		total += cells[i].width;
 	int x = right && total < width ? width - total : 0;
-	for (size_t i = 0; i < n_cells && x + cells[i].width <= width; i++) {
-		put_safe(row, col + x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
-		x += cells[i].width;
-	}
+	put_cells(row, col + x, width - x, cells, n_cells, 0, same_attr, &attr);
 }
 
 void fill_row(int row, attr_t attr)

@@ -25,7 +25,8 @@ attr_t severity_attr(iri_severity s);
 /* Text that is safe as it is: render's cells, ASCII literals, the URI. */
 void put_safe(int row, int col, const char *s, attr_t attr);
 /* One line of irie's own text (translations and what they quote) in visual
- * order, cut to width cells, aligned at the UI's reading start. */
+ * order, cut to width cells (then ending in "…"), aligned at the UI's
+ * reading start. */
 void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr);
 /* Text from input for a put_ui() line: sanitised and in an LRI ... PDI
  * isolate.  Returns out (size bytes). */
@@ -40,8 +41,17 @@ typedef struct {
 void put_fields(tui *t, int row, int col, int width, const ui_field *f, size_t n, attr_t attr);
 /* Where a label (label_cols wide) and its value go in a pane. */
 void label_value(const tui *t, int col, int width, int label_cols, int *label_x, int *value_x, int *value_w);
+typedef attr_t cell_attr_fn(const rnd_cell *c, void *user);
+/* render's cells in [col, col + width) from cell column from: whole cells
+ * only, "‹" first when some are off to the left, "›" last when some are
+ * past the right edge; attr (may be NULL) colours a cell. */
+void put_cells(int row, int col, int width, const rnd_cell *cells, size_t n, int from,
+	cell_attr_fn *attr, void *user);
+/* The first of the three cells showing the %XX escape that holds cell i,
+ * or n if none does (put_cells draws an escape whole or not at all). */
+size_t cells_escape_of(const rnd_cell *cells, size_t n, size_t i);
 /* A string (n bytes; an IRI or a piece of one) in visual order, sanitised;
- * right-aligned if right (and it fits). */
+ * right-aligned if right (and it fits); one that does not fit ends in "›". */
 void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right);
 void fill_row(int row, attr_t attr);
 

@@ -306,7 +306,26 @@ const char *msg_explain_reason(iri_explain_reason r)
 	/* TRANSLATORS: not a format string: %25 is literal text; keep it. */
 	case IRI_WHY_STRAY_PERCENT: return _("'%' without two hex digits: escaped as %25");
 	case IRI_WHY_INVALID_UTF8: return _("not UTF-8: the byte is escaped as it is");
+	/* xgettext:no-c-format */
+	/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; UTS #46: keep it. */
+	case IRI_WHY_HOST_NOT_IDNA: return _("in a host UTS #46 refuses: %-escaped UTF-8 instead");
 	case IRI_WHY_COUNT: break;
+	}
+	return "";
+}
+
+const char *msg_explain_delim(iri_explain_delim d)
+{
+	switch (d) {
+	/* TRANSLATORS: teach's (F4) component column for a delimiter: its role in the IRI (RFC 3986 3); keep it short. */
+	case IRI_DELIM_SCHEME_END: return _("scheme separator");
+	case IRI_DELIM_AUTHORITY_START: return _("authority start");
+	case IRI_DELIM_USERINFO_END: return _("userinfo end");
+	case IRI_DELIM_PORT_START: return _("port separator");
+	case IRI_DELIM_PATH_SEP: return _("path separator");
+	case IRI_DELIM_QUERY_START: return _("query start");
+	case IRI_DELIM_FRAGMENT_START: return _("fragment start");
+	case IRI_DELIM_NONE: case IRI_DELIM_COUNT: break;
 	}
 	return "";
 }

@@ -20,6 +20,8 @@ const char *msg_component(iri_component c);
 
 /* Why explain's row is mapped the way it is. */
 const char *msg_explain_reason(iri_explain_reason r);
+/* A delimiter's role ("scheme separator"); "" for IRI_DELIM_NONE. */
+const char *msg_explain_delim(iri_explain_delim d);
 
 /* The reasons in a set of ICU UIDNA_ERROR_* bits, comma-separated. */
 void msg_idna_errors(unsigned bits, char *buf, size_t size);

@@ -10,6 +10,82 @@
 #include "output.h"
 #include "tui_state.h"
 
+/* The URI bytes [*start, *end) that the character under the cursor became. */
+static void uri_highlight(tui *t, size_t *start, size_t *end)
+{
+	size_t len;
+	tui_text(t, &len);
+	size_t cur = tui_cursor_cp(t), n_cp = rnd_logical_len(t->an.disp);
+	if (cur < n_cp && t->an.uri_off && len + 1 <= t->an.uri_off_cap) {
+		size_t cell = rnd_form_cell_of_cp(t->an.disp, RND_FORM_VISUAL, cur);
+		size_t n_cells;
+		const rnd_cell *cells = rnd_form_cells(t->an.disp, RND_FORM_VISUAL, &n_cells);
+		size_t c0 = cur, c1 = cur + 1;
+		if (cell < n_cells && cells[cell].cp_start != RND_NO_CP) {
+			c0 = cells[cell].cp_start;
+			c1 = cells[cell].cp_end;
+		}
+		size_t b0 = rnd_cp_byte(t->an.disp, c0), b1 = rnd_cp_byte(t->an.disp, c1);
+		*start = t->an.uri_off[b0];
+		*end = t->an.uri_off[b1];
+		/* A host converted whole (A-labels) maps every byte to its start:
+		 * then the whole host is what this character became part of. */
+		const iri_span *h = &t->an.ref.comp[IRI_COMP_HOST];
+		if (*end == *start && h->present && b0 >= h->start && b0 < h->end) {
+			*start = t->an.uri_off[h->start];
+			*end = t->an.uri_off[h->end];
+		}
+	}
+}
+
+/* The edit line's cells: coloured by component, findings underlined,
+ * errors bold, the selected finding reversed. */
+static attr_t edit_cell_attr(const rnd_cell *c, void *user)
+{
+	const tui *t = user;
+	size_t n_cp = rnd_logical_len(t->an.disp);
+	attr_t a = pair_attr(component_pair(c->component));
+	uint8_t m = t->an.cp_marks && c->cp_start != RND_NO_CP && c->cp_start < n_cp ? t->an.cp_marks[c->cp_start] : 0;
+	if (m & MARK_DIAG)
+		a |= A_UNDERLINE;
+	if (m & MARK_ERROR)
+		a |= A_BOLD;
+	if (m & MARK_SELECTED)
+		a |= A_REVERSE;
+	return a;
+}
+
+/* The edit line's horizontal scroll (t->scr.hscroll, a cell column), like
+ * readline's horizontal-scroll-mode: the cursor (cursor_col, cursor_w cells
+ * wide) stays where it is until it would leave the cells the row shows
+ * (the first and last are "‹" and "›" when the text goes on past them);
+ * then the row jumps so it sits a third of the width in from that edge.
+ * total: the text's cells; the cursor after the end takes one more. */
+static void edit_scroll(tui *t, int width, int total, int cursor_col, int cursor_w)
+{
+	int margin = width / 3 > 0 ? width / 3 : 1;
+	int *h = &t->scr.hscroll;
+	if (total + 1 <= width) {   /* all of it fits, the cursor at the end too */
+		*h = 0;
+		return;
+	}
+	int lo = *h + (*h > 0 ? 1 : 0);
+	int hi = *h + width - (total - *h > width ? 1 : 0);   /* exclusive */
+	if (cursor_col < lo)
+		*h = cursor_col - margin;
+	else if (cursor_col + cursor_w > hi)
+		*h = cursor_col + cursor_w - (width - 1 - margin);
+	if (*h < 0 || cursor_col < 1)
+		*h = 0;
+	/* Text gone from the end (deleted, or the row grew): more than two
+	 * margins blank at the right, show more of the left. */
+	if (*h > 0 && width - (total + 1 - *h) > 2 * margin) {
+		*h = total + 1 - (width - margin);
+		if (*h < 0)
+			*h = 0;
+	}
+}
+
 /* The edit line: the chosen display form's cells, scrolled to the cursor.
  * Keeps the cursor's screen column in t->scr.cursor_col. */
 int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
@@ -26,110 +102,103 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 	/* Cursor column: on its cell; at the end of the text, after the last
 	 * cell (the edit line is a left-to-right paragraph), so Left and Right
 	 * walk the cells in order. */
-	int cursor_col = 0, col = 0;
+	int cursor_col = 0, cursor_w = 1, col = 0;
 	size_t cur_cell = cur < n_cp ? rnd_form_cell_of_cp(t->an.disp, t->scr.edit_form, cur) : n_cells;
 	for (size_t i = 0; i < n_cells; i++) {
-		if (i == cur_cell)
+		if (i == cur_cell) {
 			cursor_col = col;
+			cursor_w = cells[i].width;
+		}
 		col += cells[i].width;
 	}
 	if (cur_cell >= n_cells)
 		cursor_col = col;
-	int total = col;
-	if (cursor_col - t->scr.hscroll >= width)
-		t->scr.hscroll = cursor_col - width + 1;
-	if (cursor_col < t->scr.hscroll)
-		t->scr.hscroll = cursor_col;
-	if (t->scr.hscroll > 0 && total - t->scr.hscroll < width - 1)
-		t->scr.hscroll = total - width + 1 > 0 ? total - width + 1 : 0;
-	col = 0;
-	for (size_t i = 0; i < n_cells; i++) {
-		const rnd_cell *c = &cells[i];
-		int x = col - t->scr.hscroll;
-		col += c->width;
-		if (x < 0)
-			continue;
-		if (x + c->width > width)
-			break;
-		attr_t a = pair_attr(component_pair(c->component));
-		uint8_t m = t->an.cp_marks && c->cp_start != RND_NO_CP && c->cp_start < n_cp ? t->an.cp_marks[c->cp_start] : 0;
-		if (m & MARK_DIAG)
-			a |= A_UNDERLINE;
-		if (m & MARK_ERROR)
-			a |= A_BOLD;
-		if ((m & MARK_SELECTED) || c->placeholder)
-			a |= A_REVERSE;
-		put_safe(row, left + LABEL_COLS + x, c->text, a);
+	/* On an escape, all of it comes into view (put_cells draws escapes
+	 * whole): an escape's cells are one cell wide each. */
+	int view_col = cursor_col;
+	size_t esc = cur_cell < n_cells ? cells_escape_of(cells, n_cells, cur_cell) : n_cells;
+	if (esc < n_cells) {
+		view_col = cursor_col - (int)(cur_cell - esc);
+		cursor_w = 3;
 	}
+	edit_scroll(t, width, col, view_col, cursor_w);
+	put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
 	t->scr.cursor_col = left + LABEL_COLS + cursor_col - t->scr.hscroll;
 	return 1;
 }
 
+/* Where the URI may be cut: not inside a %XX escape (a triplet is one
+ * unit, RFC 3986 2.1).  The URI is ASCII: a byte is a cell. */
+static size_t uri_unit(const char *s, size_t len, size_t i)
+{
+	return iri_pct_at(s, len, i, &(uint8_t){ 0 }) ? 3 : 1;
+}
+
 /* The URI, coloured by component, with the escapes of the character under
- * the cursor highlighted. */
+ * the cursor highlighted; scrolled (by whole escapes) to keep them in view,
+ * "‹" and "›" where it goes on past the row's edges. */
 int pane_uri(tui *t, int row, int col, int width, int max_rows)
 {
 	(void)max_rows;
 	put_safe(row, col, "URI ", A_BOLD);
 	width -= LABEL_COLS;
-	if (width <= 0 || !t->an.uri.data)
+	if (width <= 2 || !t->an.uri.data)
 		return 1;
-	size_t len;
-	tui_text(t, &len);
-	size_t cur = tui_cursor_cp(t), n_cp = rnd_logical_len(t->an.disp);
-	size_t hl_start = 0, hl_end = 0;
-	if (cur < n_cp && t->an.uri_off && len + 1 <= t->an.uri_off_cap) {
-		size_t cell = rnd_form_cell_of_cp(t->an.disp, RND_FORM_VISUAL, cur);
-		size_t n_cells;
-		const rnd_cell *cells = rnd_form_cells(t->an.disp, RND_FORM_VISUAL, &n_cells);
-		size_t c0 = cur, c1 = cur + 1;
-		if (cell < n_cells && cells[cell].cp_start != RND_NO_CP) {
-			c0 = cells[cell].cp_start;
-			c1 = cells[cell].cp_end;
-		}
-		size_t b0 = rnd_cp_byte(t->an.disp, c0), b1 = rnd_cp_byte(t->an.disp, c1);
-		hl_start = t->an.uri_off[b0];
-		hl_end = t->an.uri_off[b1];
-		/* A host converted whole (A-labels) maps every byte to its start:
-		 * then the whole host is what this character became part of. */
-		const iri_span *h = &t->an.ref.comp[IRI_COMP_HOST];
-		if (hl_end == hl_start && h->present && b0 >= h->start && b0 < h->end) {
-			hl_start = t->an.uri_off[h->start];
-			hl_end = t->an.uri_off[h->end];
-		}
-	}
+	const char *u8 = t->an.uri.data;
+	size_t ulen = t->an.uri.len, hl_start = 0, hl_end = 0;
+	uri_highlight(t, &hl_start, &hl_end);
 	iri_ref u;
-	iri_split(t->an.uri.data, t->an.uri.len, &u);
-	/* Scroll so the highlight is visible. */
+	iri_split(u8, ulen, &u);
+	/* The first unit shown: 0, or the first whose start lets the highlight
+	 * and four more cells in before the "›" (after a "‹"). */
 	size_t first = 0;
-	if (hl_end > (size_t)width)
-		first = hl_end - (size_t)width + 4 < t->an.uri.len ? hl_end - (size_t)width + 4 : 0;
-	for (size_t i = first; i < t->an.uri.len && (int)(i - first) < width; i++) {
-		int comp = -1;
-		for (int k = 0; k < IRI_COMP_COUNT; k++)
-			if (u.comp[k].present && i >= u.comp[k].start && i < u.comp[k].end)
-				comp = k;
-		attr_t a = pair_attr(component_pair(comp));
-		if (i >= hl_start && i < hl_end)
-			a |= A_REVERSE;
-		char ch[2] = { t->an.uri.data[i], 0 };
-		put_safe(row, col + LABEL_COLS + (int)(i - first), ch, a);
+	if (ulen > (size_t)width && hl_end + 4 > (size_t)width - 1) {
+		size_t want = hl_end + 4 - (size_t)(width - 2);
+		while (first < want && first < hl_start)
+			first += uri_unit(u8, ulen, first);
 	}
+	int x = 0;
+	if (first > 0) {
+		put_safe(row, col + LABEL_COLS, "\u2039", A_BOLD);
+		x = 1;
+	}
+	bool more = ulen - first > (size_t)(width - x);
+	int end_x = width - (more ? 1 : 0);   /* before the "›" */
+	for (size_t i = first; i < ulen;) {
+		size_t n = uri_unit(u8, ulen, i);
+		if (x + (int)n > end_x)
+			break;
+		for (size_t k = i; k < i + n; k++, x++) {
+			int comp = -1;
+			for (int c = 0; c < IRI_COMP_COUNT; c++)
+				if (u.comp[c].present && k >= u.comp[c].start && k < u.comp[c].end)
+					comp = c;
+			attr_t a = pair_attr(component_pair(comp));
+			if (k >= hl_start && k < hl_end)
+				a |= A_REVERSE;
+			char ch[2] = { u8[k], 0 };
+			put_safe(row, col + LABEL_COLS + x, ch, a);
+		}
+		i += n;
+	}
+	if (more)
+		put_safe(row, col + LABEL_COLS + width - 1, "\u203A", A_BOLD);
 	return 1;
 }
 
 /* Another display form, labelled, for comparison (no cursor). */
+static attr_t form_cell_attr(const rnd_cell *c, void *user)
+{
+	(void)user;
+	return pair_attr(component_pair(c->component));
+}
+
 static int form_line(tui *t, int row, int col, int width, const char *label, rnd_form f)
 {
 	put_safe(row, col, label, A_DIM);
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->an.disp, f, &n_cells);
-	int x = col + LABEL_COLS;
-	for (size_t i = 0; i < n_cells && x + cells[i].width <= col + width; i++) {
-		attr_t a = pair_attr(component_pair(cells[i].component)) | (cells[i].placeholder ? A_REVERSE : 0);
-		put_safe(row, x, cells[i].text, a);
-		x += cells[i].width;
-	}
+	put_cells(row, col + LABEL_COLS, width - LABEL_COLS, cells, n_cells, 0, form_cell_attr, NULL);
 	return 1;
 }
 

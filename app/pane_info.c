@@ -9,50 +9,30 @@
 #include "messages.h"
 #include "tui_state.h"
 
-/* Component values: their cells of the VISUAL form (contiguous there, since
- * every delimiter sits at the base level). */
+/* Component values, each rendered on its own from its own bytes (core's
+ * span): a bidi control in one component (an RLO runs to the end of the
+ * paragraph) must not scatter or hide another's cells, as it does in the
+ * whole IRI's visual form; the component's own controls show as
+ * placeholders. */
 int pane_parts(tui *t, int row, int col, int width, int max_rows)
 {
 	int used = 0;
 	put_ui(t, row, col, width, parts_heading(), A_BOLD);
 	used++;
-	size_t n_cells;
-	const rnd_cell *cells = rnd_form_cells(t->an.disp, RND_FORM_VISUAL, &n_cells);
+	size_t len;
+	const char *text = tui_text(t, &len);
 	int label_x, value_x, value_w;
 	label_value(t, col, width, 9, &label_x, &value_x, &value_w);
 	for (int k = 0; k < IRI_COMP_COUNT && used < max_rows; k++) {
 		const iri_span *sp = &t->an.ref.comp[k];
-		if (!sp->present)
+		if (!sp->present || sp->end > len || sp->start > sp->end)
 			continue;
 		/* The label cut to 9 cells on a character boundary (out_pad). */
 		put_ui(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
-		/* The run starts at the component's leftmost cell (an RTL piece is
-		 * reversed within it) and ends at the first cell of another. */
-		size_t first = n_cells, end = n_cells;
-		for (size_t cp = sp->cp_start; cp < sp->cp_end; cp++) {
-			size_t ci = rnd_form_cell_of_cp(t->an.disp, RND_FORM_VISUAL, cp);
-			if (ci < first)
-				first = ci;
-		}
-		int run = 0;
-		for (size_t i = first; i < n_cells; i++) {
-			const rnd_cell *c = &cells[i];
-			if (c->cp_start == RND_NO_CP || c->cp_start < sp->cp_start || c->cp_start >= sp->cp_end) {
-				end = i;
-				break;
-			}
-			run += c->width;
-		}
 		/* The value is an IRI piece, left to right; in a right-to-left UI
 		 * it sits against its label, on the label's left. */
-		int x = t->scr.ui_rtl && run < value_w ? value_x + value_w - run : value_x;
-		for (size_t i = first; i < end; i++) {
-			const rnd_cell *c = &cells[i];
-			if (x + c->width > value_x + value_w)
-				break;
-			put_safe(row + used, x, c->text, pair_attr(component_pair(k)) | (c->placeholder ? A_REVERSE : 0));
-			x += c->width;
-		}
+		put_visual(t, row + used, value_x, value_w, text + sp->start, sp->end - sp->start,
+			pair_attr(component_pair(k)), t->scr.ui_rtl);
 		used++;
 	}
 	return used;
@@ -107,15 +87,20 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 			put_ui(t, row + 1, col, width, _("none"), A_DIM);
 		return max_rows > 1 ? 2 : 1;
 	}
+	/* More findings than rows: the last row says how many are not shown,
+	 * and the selected one is always among those that are. */
 	int visible = max_rows - 1;
+	bool more = n > (size_t)visible && visible >= 2;
+	if (more)
+		visible--;
 	if (t->scr.diag_sel >= 0) {
 		if (t->scr.diag_sel < t->scr.diag_scroll)
 			t->scr.diag_scroll = t->scr.diag_sel;
 		if (t->scr.diag_sel >= t->scr.diag_scroll + visible)
 			t->scr.diag_scroll = t->scr.diag_sel - visible + 1;
 	}
-	if (t->scr.diag_scroll < 0)
-		t->scr.diag_scroll = 0;
+	if (t->scr.diag_scroll > (int)n - visible)
+		t->scr.diag_scroll = (int)n - visible;
 	int pos_cols = 3;
 	for (size_t i = 0; i < n; i++) {
 		char digits[24];
@@ -124,7 +109,7 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 			pos_cols = w;
 	}
 	int r = 1;
-	for (size_t i = (size_t)t->scr.diag_scroll; i < n && r < max_rows; i++, r++) {
+	for (size_t i = (size_t)t->scr.diag_scroll; i < n && r <= visible; i++, r++) {
 		const iri_diag *d = iri_diags_get(t->an.diags, i);
 		char msg[512], pos[24], rest[700];
 		msg_diag_ui(d, msg, sizeof msg);
@@ -136,6 +121,14 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 		const ui_field f[] = { { pos, pos_cols }, { msg_severity(d->severity), 7 }, { rest, 0 } };
 		attr_t a = severity_attr(d->severity) | ((int)i == t->scr.diag_sel ? A_REVERSE : 0);
 		put_fields(t, row + r, col, width, f, sizeof f / sizeof f[0], a);
+	}
+	if (more) {
+		unsigned long hidden = (unsigned long)(n - (size_t)visible);
+		char line[160];
+		/* TRANSLATORS: last row of the warnings pane when not all fit; %lu: how many are not shown; Tab walks through them. */
+		snprintf(line, sizeof line, ngettext("+%lu more (Tab)", "+%lu more (Tab)", hidden), hidden);
+		put_ui(t, row + r, col, width, line, A_DIM);
+		r++;
 	}
 	return r;
 }

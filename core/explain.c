@@ -6,6 +6,7 @@
 
 #include "iri_chars.h"
 #include "iri_explain.h"
+#include "iri_host.h"
 #include "iri_utf8.h"
 
 const char *iri_explain_reason_name(iri_explain_reason r)
@@ -13,8 +14,99 @@ const char *iri_explain_reason_name(iri_explain_reason r)
 	static const char *const names[IRI_WHY_COUNT] = {
 		"UNRESERVED", "DELIMITER", "ESCAPE", "ESCAPE_NOT_UTF8", "UCSCHAR", "IPRIVATE",
 		"HOST_IDNA", "UNWISE", "CONTROL", "NOT_ALLOWED", "STRAY_PERCENT", "INVALID_UTF8",
+		"HOST_NOT_IDNA",
 	};
 	return r < IRI_WHY_COUNT ? names[r] : "UNKNOWN";
+}
+
+const char *iri_explain_delim_name(iri_explain_delim d)
+{
+	static const char *const names[IRI_DELIM_COUNT] = {
+		"", "SCHEME_END", "AUTHORITY_START", "USERINFO_END", "PORT_START", "PATH_SEP",
+		"QUERY_START", "FRAGMENT_START",
+	};
+	return d < IRI_DELIM_COUNT ? names[d] : "UNKNOWN";
+}
+
+/* The role of the delimiter at byte i (RFC 3986 3: the generic syntax's
+ * delimiters sit just outside the spans they end or start). */
+static iri_explain_delim delim_at(const iri_ref *r, const char *text, size_t i)
+{
+	const iri_span *c = r->comp;
+	char ch = text[i];
+	if (ch == ':' && c[IRI_COMP_SCHEME].present && i == c[IRI_COMP_SCHEME].end)
+		return IRI_DELIM_SCHEME_END;
+	size_t auth = c[IRI_COMP_USERINFO].present ? c[IRI_COMP_USERINFO].start : c[IRI_COMP_HOST].start;
+	if (ch == '/' && r->has_authority && c[IRI_COMP_HOST].present && i + 2 >= auth && i < auth)
+		return IRI_DELIM_AUTHORITY_START;
+	if (ch == '@' && c[IRI_COMP_USERINFO].present && i == c[IRI_COMP_USERINFO].end)
+		return IRI_DELIM_USERINFO_END;
+	if (ch == ':' && c[IRI_COMP_PORT].present && i + 1 == c[IRI_COMP_PORT].start)
+		return IRI_DELIM_PORT_START;
+	if (ch == '/' && c[IRI_COMP_PATH].present && i >= c[IRI_COMP_PATH].start && i < c[IRI_COMP_PATH].end)
+		return IRI_DELIM_PATH_SEP;
+	if (ch == '?' && c[IRI_COMP_QUERY].present && i + 1 == c[IRI_COMP_QUERY].start)
+		return IRI_DELIM_QUERY_START;
+	if (ch == '#' && c[IRI_COMP_FRAGMENT].present && i + 1 == c[IRI_COMP_FRAGMENT].start)
+		return IRI_DELIM_FRAGMENT_START;
+	return IRI_DELIM_NONE;
+}
+
+/* UTS #46 label separators (UTS #46 2.3): "." and its ideographic and
+ * full-width forms; returns the separator's bytes at s, or 0. */
+static size_t label_sep(const uint8_t *s, size_t n)
+{
+	if (n >= 1 && s[0] == '.')
+		return 1;
+	if (n >= 3 && ((s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x82) ||      /* U+3002 */
+	               (s[0] == 0xEF && s[1] == 0xBC && s[2] == 0x8E) ||      /* U+FF0E */
+	               (s[0] == 0xEF && s[1] == 0xBD && s[2] == 0xA1)))       /* U+FF61 */
+		return 3;
+	return 0;
+}
+
+/* The host's A-labels as RFC 3987 3.1 makes them (core/map.c's map_host:
+ * UTS #46 ToASCII of the whole %-decoded host): ace gets them; false when
+ * UTS #46 refuses the host (to-uri then %-escapes it). */
+static bool host_ace(iri_ctx *ctx, const char *host, size_t len, iri_buf *ace)
+{
+	iri_buf decoded;
+	iri_buf_init(&decoded);
+	iri_pct_decode(host, len, &decoded);
+	bool ok = !decoded.failed && decoded.len > 0 &&
+		iri_idna_to_ascii(ctx, false, decoded.data, decoded.len, ace) == 0 && !ace->failed;
+	iri_buf_fini(&decoded);
+	return ok;
+}
+
+/* The A-label of the label holding byte i of the host [hs, he): the
+ * matching label of ace when the input has as many labels, else all of ace. */
+static void label_of(const uint8_t *s, size_t hs, size_t he, size_t i, const iri_buf *ace, char *out)
+{
+	size_t label = 0, n_labels = 1;
+	for (size_t k = hs; k < he;) {
+		size_t m = label_sep(s + k, he - k);
+		if (m) {
+			n_labels++;
+			if (k < i)
+				label++;
+		}
+		k += m ? m : 1;
+	}
+	size_t ace_labels = 1;
+	for (size_t k = 0; k < ace->len; k++)
+		ace_labels += ace->data[k] == '.';
+	const char *from = ace->data, *to = ace->data + ace->len;
+	if (ace_labels == n_labels) {
+		for (size_t k = 0; k < label; k++)
+			from = (const char *)memchr(from, '.', (size_t)(to - from)) + 1;
+		const char *dot = memchr(from, '.', (size_t)(to - from));
+		if (dot)
+			to = dot;
+	}
+	size_t n = (size_t)(to - from) < IRI_EXPLAIN_LABEL_BYTES - 1 ? (size_t)(to - from) : IRI_EXPLAIN_LABEL_BYTES - 1;
+	memcpy(out, from, n);
+	out[n] = '\0';
 }
 
 static void hex_octets(const uint8_t *o, size_t n, iri_explain_row *row)
@@ -48,7 +140,6 @@ static void char_name(uint32_t cp, iri_explain_row *row)
 
 void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, void *user)
 {
-	(void)ctx;
 	iri_ref ref;
 	iri_parse(text, len, IRI_PARSE_IRI, &ref);
 	const uint8_t *s = (const uint8_t *)text;
@@ -56,6 +147,9 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
 	for (size_t k = h->start; h->present && k < h->end; k++)
 		host_ascii &= s[k] < 0x80;
+	iri_buf ace;
+	iri_buf_init(&ace);
+	bool host_idna = h->present && !host_ascii && host_ace(ctx, text + h->start, h->end - h->start, &ace);
 	iri_explain_row row;
 	for (size_t i = 0; i < len;) {
 		memset(&row, 0, sizeof row);
@@ -95,6 +189,7 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 				hex_octets(s + i, 1, &row);
 			} else if (iri_is_gen_delim(c) || iri_is_sub_delim(c)) {
 				row.reason = IRI_WHY_DELIMITER;
+				row.delim = delim_at(&ref, text, i);
 			} else {
 				row.reason = IRI_WHY_UNRESERVED;
 			}
@@ -117,8 +212,11 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 					row.reason = IRI_WHY_CONTROL;
 				else if (ok != IRI_PARSE_OK)
 					row.reason = IRI_WHY_NOT_ALLOWED;
-				else if (row.component == IRI_COMP_HOST && !host_ascii)
-					row.reason = IRI_WHY_HOST_IDNA;
+				else if (row.component == IRI_COMP_HOST && !host_ascii) {
+					row.reason = host_idna ? IRI_WHY_HOST_IDNA : IRI_WHY_HOST_NOT_IDNA;
+					if (host_idna)
+						label_of(s, h->start, h->end, i, &ace, row.label_ace);
+				}
 				else if (iri_is_iprivate(cp))
 					row.reason = IRI_WHY_IPRIVATE;
 				else
@@ -127,7 +225,8 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 		}
 		char_name(row.cp, &row);
 		if (!fn(&row, user))
-			return;
+			break;
 		i = row.byte_end;
 	}
+	iri_buf_fini(&ace);
 }

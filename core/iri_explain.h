@@ -23,6 +23,7 @@ typedef enum {
 	IRI_WHY_NOT_ALLOWED,      /* not allowed in an IRI here: escaped, the IRI is invalid */
 	IRI_WHY_STRAY_PERCENT,    /* "%" not starting an escape: becomes %25 */
 	IRI_WHY_INVALID_UTF8,     /* a byte that is not part of well-formed UTF-8: %HH */
+	IRI_WHY_HOST_NOT_IDNA,    /* non-ASCII in a host UTS #46 refuses: %-escaped UTF-8 instead */
 	IRI_WHY_COUNT
 } iri_explain_reason;
 
@@ -31,6 +32,25 @@ const char *iri_explain_reason_name(iri_explain_reason r);
 
 #define IRI_EXPLAIN_NO_CP UINT32_MAX
 
+/* The role of a delimiter between or inside components (RFC 3986 3). */
+typedef enum {
+	IRI_DELIM_NONE,            /* not a delimiter, or one that is data here */
+	IRI_DELIM_SCHEME_END,      /* ":" after the scheme */
+	IRI_DELIM_AUTHORITY_START, /* each "/" of the "//" before the authority */
+	IRI_DELIM_USERINFO_END,    /* "@" after the userinfo */
+	IRI_DELIM_PORT_START,      /* ":" before the port */
+	IRI_DELIM_PATH_SEP,        /* "/" in the path */
+	IRI_DELIM_QUERY_START,     /* "?" before the query */
+	IRI_DELIM_FRAGMENT_START,  /* "#" before the fragment */
+	IRI_DELIM_COUNT
+} iri_explain_delim;
+
+/* Stable identifier ("SCHEME_END"), "" for IRI_DELIM_NONE; app/ says it in words. */
+const char *iri_explain_delim_name(iri_explain_delim d);
+
+/* Room for an A-label: 63 octets (RFC 1034 3.1) and its NUL. */
+#define IRI_EXPLAIN_LABEL_BYTES 64
+
 typedef struct {
 	size_t byte_start, byte_end;   /* bytes of the input this row covers */
 	uint32_t cp;                   /* the character (decoded for escapes), or IRI_EXPLAIN_NO_CP */
@@ -38,7 +58,14 @@ typedef struct {
 	iri_explain_reason reason;
 	char name[96];                 /* Unicode character name, "" if none */
 	char utf8_hex[16];             /* its UTF-8 octets in hex, "C3 BC" */
-	char escaped[16];              /* what the URI holds for it: "%C3%BC", or the character */
+	char escaped[16];              /* what the URI holds for it: "%C3%BC", or the character
+	                                  (a host's %-escaped form, as to-uri --host percent) */
+	iri_explain_delim delim;       /* the delimiter's role, or IRI_DELIM_NONE */
+	/* IRI_WHY_HOST_IDNA: the A-label (UTS #46 ToASCII of the whole host) of
+	 * the label the character is in -- what to-uri puts for it ("xn--tda"
+	 * for the "ü" of "ü.example"); the whole host's when its labels do not
+	 * line up with the input's.  "" otherwise. */
+	char label_ace[IRI_EXPLAIN_LABEL_BYTES];
 } iri_explain_row;
 
 /* Called once per row, in text order; return false to stop. */

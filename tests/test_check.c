@@ -533,6 +533,54 @@ static void test_explain(iri_ctx *ctx)
 	CHECK_STR(iri_explain_reason_name(IRI_WHY_COUNT), "UNKNOWN", "reason past the end");
 }
 
+/* Delimiters named by role, and a host character's A-label (the label's,
+ * from UTS #46 ToASCII of the whole host). */
+static void test_explain_roles(iri_ctx *ctx)
+{
+	static const struct {
+		const char *in;
+		size_t byte;            /* the row starting at this byte */
+		const char *delim;      /* iri_explain_delim_name() */
+		const char *reason, *label_ace;
+	} roles[] = {
+		{ "http://u@h:8/p/q?a/b?c#f?g", 4, "SCHEME_END", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 5, "AUTHORITY_START", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 6, "AUTHORITY_START", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 8, "USERINFO_END", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 10, "PORT_START", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 12, "PATH_SEP", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 14, "PATH_SEP", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 16, "QUERY_START", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 18, "", "DELIMITER", "" },          /* "/" in the query: data */
+		{ "http://u@h:8/p/q?a/b?c#f?g", 20, "", "DELIMITER", "" },          /* "?" in the query */
+		{ "http://u@h:8/p/q?a/b?c#f?g", 22, "FRAGMENT_START", "DELIMITER", "" },
+		{ "http://u@h:8/p/q?a/b?c#f?g", 24, "", "DELIMITER", "" },
+		{ "mailto:a@b", 6, "SCHEME_END", "DELIMITER", "" },
+		{ "mailto:a@b", 8, "", "DELIMITER", "" },                          /* "@" in a path */
+		{ u8"http://\u00FC.example/", 7, "", "HOST_IDNA", "xn--tda" },
+		{ u8"http://a.b\u00FCc.d/", 10, "", "HOST_IDNA", "xn--bc-xka" },
+		{ u8"http://a\u3002\u00FC/", 11, "", "HOST_IDNA", "xn--tda" },      /* an ideographic full stop */
+		{ u8"http://\u00FC%2E\u00E9/", 7, "", "HOST_IDNA", "xn--tda.xn--9ca" },   /* labels not lined up: all */
+		{ u8"http://a\u00FC--b/", 8, "", "HOST_NOT_IDNA", "" },             /* UTS #46 refuses "--" at 3-4 */
+		{ u8"x:\u00FC", 2, "", "UCSCHAR", "" },
+	};
+	for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+		explain_rows r = { 0 };
+		iri_explain(ctx, roles[i].in, strlen(roles[i].in), collect, &r);
+		const iri_explain_row *row = NULL;
+		for (size_t k = 0; k < r.n; k++)
+			if (r.rows[k].byte_start == roles[i].byte)
+				row = &r.rows[k];
+		CHECK(row != NULL, "case %zu: a row at byte %zu", i, roles[i].byte);
+		if (!row)
+			continue;
+		CHECK_STR(iri_explain_delim_name(row->delim), roles[i].delim, "case %zu delim", i);
+		CHECK_STR(iri_explain_reason_name(row->reason), roles[i].reason, "case %zu reason", i);
+		CHECK_STR(row->label_ace, roles[i].label_ace, "case %zu A-label", i);
+	}
+	CHECK_STR(iri_explain_delim_name(IRI_DELIM_COUNT), "UNKNOWN", "delim past the end");
+}
+
 int main(void)
 {
 	iri_ctx *ctx = iri_ctx_new(NULL);
@@ -550,6 +598,7 @@ int main(void)
 		CHECK(seen[c], "no case produces %s", iri_diag_code_name((iri_diag_code)c));
 	test_list();
 	test_explain(ctx);
+	test_explain_roles(ctx);
 	iri_diags_free(d);
 	iri_ctx_free(ctx);
 	return tcheck_done("check");
