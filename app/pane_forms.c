@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "messages.h"
 #include "output.h"
+#include "render_sanitize.h"
 #include "tui_state.h"
 
 /* The URI bytes [*start, *end) that the character under the cursor became. */
@@ -86,6 +87,28 @@ static void edit_scroll(tui *t, int width, int total, int cursor_col, int cursor
 	}
 }
 
+/* What is being composed (romaji "ky", a dead key, "U+05D" after C-v u)
+ * shows inline at the cursor, underlined, as input methods do: the cells
+ * from the cursor on (after, n of them) move right to make room, and the
+ * cursor goes after it.  x: the cursor's cell column in the row. */
+static void edit_preedit(tui *t, int row, int col, int width, int x, const rnd_cell *after, size_t n)
+{
+	const char *typed = ink_preedit(t->keys);
+	if (!typed[0] || x < 0 || x >= width)
+		return;
+	char clean[64];
+	size_t clean_len;
+	rnd_sanitize(typed, strlen(typed), clean, sizeof clean, &clean_len);
+	int w = (int)out_cells(clean, clean_len);
+	if (w <= 0 || x + w >= width)
+		return;
+	attrset(A_NORMAL);
+	mvhline(row, col + x, ' ', width - x);
+	put_safe(row, col + x, clean, A_UNDERLINE | A_BOLD);
+	put_cells(row, col + x + w, width - x - w, after, n, 0, edit_cell_attr, t);
+	t->scr.cursor_col += w;
+}
+
 /* The edit line: the chosen display form's cells, scrolled to the cursor.
  * Keeps the cursor's screen column in t->scr.cursor_col. */
 int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
@@ -124,6 +147,8 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 	edit_scroll(t, width, col, view_col, cursor_w);
 	put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
 	t->scr.cursor_col = left + LABEL_COLS + cursor_col - t->scr.hscroll;
+	edit_preedit(t, row, left + LABEL_COLS, width, cursor_col - t->scr.hscroll,
+		cur_cell < n_cells ? cells + cur_cell : NULL, cur_cell < n_cells ? n_cells - cur_cell : 0);
 	return 1;
 }
 
