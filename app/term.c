@@ -303,6 +303,11 @@ void term_copy_osc52(const char *bytes, size_t n)
 	write_all(term.fd, chunk, used);
 }
 
+int term_input_fd(void)
+{
+	return term.fd;
+}
+
 bool term_has_colour(void)
 {
 	return term.colour;

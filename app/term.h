@@ -58,6 +58,10 @@ void term_write_raw(const char *bytes, size_t n);
  * terminal raw. */
 void term_copy_osc52(const char *bytes, size_t n);
 
+/* The terminal's file descriptor, the one curses reads from (-1 when not
+ * open): a bracketed paste is read from it in blocks (app/tty_input.c). */
+int term_input_fd(void);
+
 /* Colours usable (a colour terminal and NO_COLOR unset or empty). */
 bool term_has_colour(void);
 

@@ -1,12 +1,29 @@
 /* Input from curses: UTF-8 assembled byte by byte (ill-formed bytes become
  * U+FFFD, the rest is kept), curses keys mapped to input/'s, and ESC read
- * as the terminal's Alt prefix when another key follows at once. */
+ * as the terminal's Alt prefix when another key follows at once.
+ *
+ * A bracketed paste is read from the terminal in blocks instead: curses'
+ * getch() costs a poll() and a one-byte read() per byte, 0.8 s for a
+ * 200,000-character paste (README, Performance).  What such a read brings
+ * past the paste's end is queued and served before curses is asked again. */
 #include <curses.h>
+#include <errno.h>
+#include <poll.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ink_bindings.h"
 #include "term.h"
 #include "tui_state.h"
+
+/* How long the paste reader waits for a byte before the loop gets to look
+ * at signals: the same as the loop's curses timeout (term_open). */
+enum { PASTE_WAIT_MS = 200 };
+/* Bytes: longer than any key sequence a terminal sends. */
+enum { KEY_SEQ_MAX = 32 };
+
+/* xterm's bracketed paste ends with this (term_open turns the mode on). */
+static const char paste_end_marker[] = "\033[201~";
 
 void tty_input_init(tty_input *in)
 {
@@ -22,11 +39,165 @@ static int replacement(uint32_t *value, bool *bad)
 	return OK;
 }
 
+/* ---- UTF-8 assembly ---- */
+
+typedef enum { U8_MORE, U8_CHAR, U8_CUT } u8_step;
+
+/* One byte into the UTF-8 assembly: U8_MORE (the sequence goes on), U8_CHAR
+ * (*value is a character; an ill-formed one is U+FFFD with *bad set) or
+ * U8_CUT (*value is U+FFFD for a sequence b cut short; b starts afresh and
+ * is to be fed again). */
+static u8_step u8_feed(tty_input *in, uint8_t b, uint32_t *value, bool *bad)
+{
+	if (in->u8_len == 0) {
+		if (b < 0x80) {
+			*value = b;
+			return U8_CHAR;
+		}
+		/* RFC 3629 4: lead bytes C2..F4 only. */
+		in->u8_need = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+		if (!in->u8_need) {
+			replacement(value, bad);
+			return U8_CHAR;
+		}
+		in->u8[in->u8_len++] = b;
+		return U8_MORE;
+	}
+	if ((b & 0xC0) != 0x80) {
+		in->u8_len = 0;
+		replacement(value, bad);
+		return U8_CUT;
+	}
+	in->u8[in->u8_len++] = b;
+	if (in->u8_len < in->u8_need)
+		return U8_MORE;
+	uint32_t cp;
+	iri_utf8_status st;
+	iri_utf8_decode(in->u8, in->u8_len, &cp, &st);
+	in->u8_len = 0;
+	if (st != IRI_UTF8_OK)
+		replacement(value, bad);
+	else
+		*value = cp;
+	return U8_CHAR;
+}
+
+/* ---- bytes read from the terminal directly ---- */
+
+static bool queue_empty(const tty_input *in)
+{
+	return in->queued_pos == in->queued_len;
+}
+
+/* Waits up to wait_ms for the terminal and appends what one read() gives;
+ * returns the bytes added (0: a timeout, a signal, a full queue).  The
+ * queue may move: pointers into it are stale afterwards.  Once a read gave
+ * end of file or an error the terminal has hung up: poll() would say so at
+ * once, again and again, so the wait is only slept (a signal cuts it short)
+ * and the loop neither spins nor misses the SIGHUP. */
+static size_t queue_fill(tty_input *in, int wait_ms)
+{
+	size_t have = in->queued_len - in->queued_pos;
+	memmove(in->queued, in->queued + in->queued_pos, have);
+	in->queued_pos = 0;
+	in->queued_len = have;
+	int fd = term_input_fd();
+	if (in->tty_gone || fd < 0) {
+		poll(NULL, 0, wait_ms);
+		return 0;
+	}
+	struct pollfd pf = { .fd = fd, .events = POLLIN };
+	if (have == sizeof in->queued || poll(&pf, 1, wait_ms) <= 0)
+		return 0;
+	ssize_t n = read(fd, in->queued + have, sizeof in->queued - have);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {
+		in->tty_gone = true;
+		return 0;
+	}
+	in->queued_len += (size_t)n;
+	return (size_t)n;
+}
+
+/* The curses key whose sequence q (avail bytes, starting with ESC) starts
+ * with, its length in *len; 0: none (ESC is a byte of its own); -1: one
+ * may, but the bytes end first.  key_defined() looks in the table getch()
+ * decodes with (terminfo's keys and define_key()'s). */
+static int match_key(const uint8_t *q, size_t avail, size_t *len)
+{
+	char seq[KEY_SEQ_MAX + 1];
+	for (size_t k = 1; k <= KEY_SEQ_MAX; k++) {
+		if (k > avail)
+			return -1;
+		if (q[k - 1] == 0)
+			return 0;
+		memcpy(seq, q, k);
+		seq[k] = '\0';
+		int r = key_defined(seq);
+		if (r > 0) {
+			*len = k;
+			return r;
+		}
+		if (r == 0)
+			return 0;
+	}
+	return 0;
+}
+
+/* A mouse report (q, avail bytes) whose introducer (kmous) is *len bytes:
+ * true with *len its whole length, false when the bytes end first.  SGR
+ * (xterm 1006, "ESC [ <"): digits and ';' up to M or m; X10: 3 bytes. */
+static bool mouse_report_end(const uint8_t *q, size_t avail, size_t *len)
+{
+	size_t intro = *len;
+	if (q[intro - 1] != '<') {
+		*len = intro + 3;
+		return avail >= *len;
+	}
+	for (size_t i = intro; i < avail; i++) {
+		bool param = (q[i] >= '0' && q[i] <= '9') || q[i] == ';';
+		if (!param) {
+			*len = q[i] == 'M' || q[i] == 'm' ? i + 1 : i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The next input from the queue, as getch() would have given it: a key
+ * sequence as its curses key code, any other byte as it is.  (ungetch()
+ * cannot hand the bytes back: curses takes what is pushed back as decoded
+ * already.)  A sequence cut at the end of a read waits up to the ESC delay
+ * for its rest, as getch() does.  A mouse report is skipped whole and gives
+ * KEY_MOUSE alone: curses never saw it, so getmouse() has no event and the
+ * click is ignored, but none of its bytes is taken for text. */
+static int queue_next(tty_input *in)
+{
+	for (;;) {
+		const uint8_t *q = in->queued + in->queued_pos;
+		size_t avail = in->queued_len - in->queued_pos, len = 1;
+		int key = q[0] == 0x1B ? match_key(q, avail, &len) : 0;
+		bool cut = key < 0 || (key == KEY_MOUSE && !mouse_report_end(q, avail, &len));
+		if (cut && queue_fill(in, get_escdelay()) > 0)
+			continue;   /* more came: look again */
+		q = in->queued + in->queued_pos;
+		if (key < 0) {   /* nothing more came: ESC is a byte */
+			key = 0;
+			len = 1;
+		} else if (key == KEY_MOUSE && cut) {
+			len = avail;
+		}
+		in->queued_pos += len;
+		return key > 0 ? key : q[0];
+	}
+}
+
 int tty_input_read(tty_input *in, uint32_t *value, bool *bad)
 {
 	*bad = false;
 	for (;;) {
-		int c = in->pushback >= 0 ? in->pushback : getch();
+		int c = in->pushback >= 0 ? in->pushback : !queue_empty(in) ? queue_next(in) : getch();
 		in->pushback = -1;
 		if (c == ERR || c >= KEY_MIN) {
 			if (in->u8_len) {   /* a sequence cut short: it shows, the rest follows */
@@ -39,36 +210,86 @@ int tty_input_read(tty_input *in, uint32_t *value, bool *bad)
 			*value = (uint32_t)c;
 			return KEY_CODE_YES;
 		}
-		uint8_t b = (uint8_t)c;
-		if (in->u8_len == 0) {
-			if (b < 0x80) {
-				*value = b;
-				return OK;
-			}
-			/* RFC 3629 4: lead bytes C2..F4 only. */
-			in->u8_need = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
-			if (!in->u8_need)
-				return replacement(value, bad);
-			in->u8[in->u8_len++] = b;
-			continue;
-		}
-		if ((b & 0xC0) != 0x80) {
+		u8_step step = u8_feed(in, (uint8_t)c, value, bad);
+		if (step == U8_CUT)
 			in->pushback = c;
-			in->u8_len = 0;
-			return replacement(value, bad);
-		}
-		in->u8[in->u8_len++] = b;
-		if (in->u8_len < in->u8_need)
-			continue;
-		uint32_t cp;
-		iri_utf8_status st;
-		iri_utf8_decode(in->u8, in->u8_len, &cp, &st);
-		in->u8_len = 0;
-		*bad = st != IRI_UTF8_OK;
-		*value = *bad ? 0xFFFD : cp;
-		return OK;
+		if (step != U8_MORE)
+			return OK;
 	}
 }
+
+/* ---- bracketed paste ---- */
+
+/* One byte of a paste into the decoder, through the UTF-8 assembly.  The
+ * decoder is collecting the paste: it returns nothing until PASTE_END. */
+static void paste_byte(tty_input *in, ink_decoder *keys, uint8_t b)
+{
+	uint32_t cp;
+	bool bad = false;
+	u8_step step = u8_feed(in, b, &cp, &bad);
+	if (step == U8_CUT) {
+		ink_feed_char(keys, cp, 0);
+		step = u8_feed(in, b, &cp, &bad);
+	}
+	if (step == U8_CHAR)
+		ink_feed_char(keys, cp, 0);
+	in->paste_bad |= bad;
+}
+
+/* The paste's bytes b (n) into the decoder up to the end marker, whose
+ * state is kept across calls (a read may cut it).  Returns the bytes used;
+ * *ended when the marker was among them. */
+static size_t paste_scan(tty_input *in, ink_decoder *keys, const uint8_t *b, size_t n, bool *ended)
+{
+	const size_t marker_len = sizeof paste_end_marker - 1;
+	*ended = false;
+	for (size_t i = 0; i < n; i++) {
+		if (b[i] == (uint8_t)paste_end_marker[in->paste_marker]) {
+			if (++in->paste_marker < marker_len)
+				continue;
+			in->paste_marker = 0;
+			*ended = true;
+			return i + 1;
+		}
+		/* Not the marker after all: what matched is content.  Only the
+		 * marker's first byte is ESC, so it can restart only at b[i]. */
+		for (size_t k = 0; k < in->paste_marker; k++)
+			paste_byte(in, keys, (uint8_t)paste_end_marker[k]);
+		in->paste_marker = b[i] == 0x1B;
+		if (!in->paste_marker)
+			paste_byte(in, keys, b[i]);
+	}
+	return n;
+}
+
+int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad)
+{
+	/* Reading the terminal behind curses' back is safe here: curses' own
+	 * buffer is empty.  ncurses reads one byte at a time, only while a key
+	 * sequence is unfinished, and getch() returned PASTE_START at its last
+	 * byte (ncurses 6, kgetch()).  A byte pushed back (never the case
+	 * after PASTE_START) goes the usual way first. */
+	if (in->pushback >= 0)
+		return tty_input_read(in, value, bad);
+	*bad = false;
+	for (bool ended = false; !ended;) {
+		if (queue_empty(in) && queue_fill(in, PASTE_WAIT_MS) == 0)
+			return ERR;
+		in->queued_pos += paste_scan(in, keys, in->queued + in->queued_pos, in->queued_len - in->queued_pos,
+			&ended);
+	}
+	if (in->u8_len) {   /* a sequence the end marker cut short */
+		in->u8_len = 0;
+		ink_feed_char(keys, 0xFFFD, 0);
+		in->paste_bad = true;
+	}
+	*bad = in->paste_bad;
+	in->paste_bad = false;
+	*value = TERM_KEY_PASTE_END;
+	return KEY_CODE_YES;
+}
+
+/* ---- events ---- */
 
 /* Maps a curses key code to input/'s keys. */
 static ink_event feed_curses_key(ink_decoder *keys, int key)
@@ -103,13 +324,18 @@ static ink_event feed_curses_key(ink_decoder *keys, int key)
 	return (ink_event){ .kind = INK_EV_NONE };
 }
 
+/* A curses key as an event; the paste markers switch in->pasting. */
+static ink_event key_event(tty_input *in, ink_decoder *keys, int key)
+{
+	if (key == TERM_KEY_PASTE_START || key == TERM_KEY_PASTE_END)
+		in->pasting = key == TERM_KEY_PASTE_START;
+	return feed_curses_key(keys, key);
+}
+
 ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value)
 {
-	if (kind == KEY_CODE_YES) {
-		if ((int)value == TERM_KEY_PASTE_START || (int)value == TERM_KEY_PASTE_END)
-			in->pasting = (int)value == TERM_KEY_PASTE_START;
-		return feed_curses_key(keys, (int)value);
-	}
+	if (kind == KEY_CODE_YES)
+		return key_event(in, keys, (int)value);
 	unsigned mods = 0;
 	if (value == 0x1B && !in->pasting) {
 		/* ESC with another key right behind it: the terminal's Alt.  What
@@ -125,7 +351,7 @@ ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t v
 			value = next;
 			mods = INK_MOD_ALT;
 		} else if (k2 == KEY_CODE_YES) {
-			return feed_curses_key(keys, (int)next);
+			return key_event(in, keys, (int)next);
 		}
 	}
 	return ink_feed_char(keys, value, mods);

@@ -101,6 +101,29 @@ static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 	return sig == TERM_SIG_HUP ? 129 : sig == TERM_SIG_INT ? 130 : 143;
 }
 
+/* Analysing and painting a text over this many bytes takes about 0.1 s
+ * (README, Performance: 0.25-0.3 ms per 1,000 characters, some 1.5 bytes
+ * each, plus the paint): time to show that irie is working. */
+#define WORKING_MIN_BYTES ((size_t)300 * 1024)
+
+/* Before a slow analysis: "working..." in the footer alone, on screen at
+ * once.  The status line itself is left as it was. */
+static void show_working(tui *t)
+{
+	size_t len;
+	const char *text = tui_text(t, &len);
+	if (len < WORKING_MIN_BYTES || LINES < 2 || COLS < 8)
+		return;
+	if (t->an.text.data && t->an.text.len == len && memcmp(t->an.text.data, text, len) == 0)
+		return;   /* analysed already: analysis_update() will do nothing */
+	char saved[sizeof t->scr.status];
+	memcpy(saved, t->scr.status, sizeof saved);
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("working..."));
+	pane_footer(t, LINES - 1, 0, COLS, 1);
+	refresh();
+	memcpy(t->scr.status, saved, sizeof saved);
+}
+
 /* Reads and handles events until a room accepts or cancels, or a signal
  * ends it (then *status is set and RUN_CANCEL returned with *signalled). */
 static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_t err_size)
@@ -111,13 +134,16 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		/* Repaint after every event (RFC 3987 4.3), not while idle: the
 		 * 200 ms timeout only lets signals be noticed. */
 		if (dirty) {
+			show_working(t);
 			analyse(t);
 			paint(t);
 			dirty = false;
 		}
 		uint32_t ch;
 		bool bad;
-		int kind = tty_input_read(&t->in, &ch, &bad);
+		/* A paste's content goes from the terminal to the decoder in
+		 * blocks, not byte by byte through curses. */
+		int kind = t->in.pasting ? tty_input_paste(&t->in, t->keys, &ch, &bad) : tty_input_read(&t->in, &ch, &bad);
 		term_signal sig = term_take_signal();
 		if (sig == TERM_SIG_CONT)
 			dirty = true;
@@ -129,11 +155,17 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		if (kind == ERR)
 			continue;
 		dirty = true;
+		bool was_pasting = t->in.pasting;
 		ink_event ev = tty_input_event(&t->in, t->keys, kind, ch);
 		run = handle(t, &ev);
 		t->scr.bad_input |= bad;
-		/* Inside a paste nothing shows until it ends: no repaint per byte. */
-		if (t->in.pasting && ev.kind == INK_EV_NONE)
+		/* A paste began: "pasting..." is painted before it is read, as
+		 * anything slower than 0.1 s shows it is working (an overlay keeps
+		 * its status line).  Inside a paste nothing else shows until it
+		 * ends: no repaint per byte. */
+		if (!was_pasting && t->in.pasting && !t->scr.overlay)
+			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("pasting..."));
+		else if (t->in.pasting && ev.kind == INK_EV_NONE)
 			dirty = false;
 	}
 	return run;

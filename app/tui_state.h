@@ -114,6 +114,14 @@ typedef struct {
 	size_t u8_len, u8_need;
 	int pushback;               /* a byte or key read too far, or -1 */
 	bool pasting;               /* between the bracketed-paste markers: ESC is content */
+	/* A paste is read from the terminal in blocks (tty_input_paste), not
+	 * through curses; what such a read brings past the paste's end waits
+	 * here, served before curses is asked again. */
+	uint8_t queued[65536];      /* bytes read from the terminal, not yet used */
+	size_t queued_pos, queued_len;
+	size_t paste_marker;        /* bytes of the end marker ESC [ 2 0 1 ~ matched so far */
+	bool paste_bad;             /* a U+FFFD came out of this paste's bytes */
+	bool tty_gone;              /* a read gave end of file or an error: the terminal hung up */
 } tty_input;
 
 void tty_input_init(tty_input *in);
@@ -123,6 +131,12 @@ int tty_input_read(tty_input *in, uint32_t *value, bool *bad);
 /* What tty_input_read() gave (kind, value) as input/'s event: keys mapped,
  * ESC followed at once by another key read as Alt. */
 ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value);
+/* While in->pasting: the paste's bytes, read from the terminal in blocks,
+ * go straight into keys (UTF-8 assembled, ill-formed bytes as U+FFFD) up to
+ * its end marker, then TERM_KEY_PASTE_END is returned (KEY_CODE_YES; *bad
+ * set when a U+FFFD came out of the paste) for tty_input_event.  ERR after
+ * 200 ms without a byte, or on a signal, so the caller notices signals. */
+int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad);
 
 /* ---- the whole ---- */
 
