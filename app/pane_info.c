@@ -14,6 +14,21 @@
  * paragraph) must not scatter or hide another's cells, as it does in the
  * whole IRI's visual form; the component's own controls show as
  * placeholders. */
+/* A row shows a few hundred cells at most: a long component (a 200,000
+ * character paste) is rendered from its first PARTS_MAX_BYTES, cut before
+ * a UTF-8 continuation byte, not whole again on every keystroke. */
+#define PARTS_MAX_BYTES 4096
+
+static size_t shown_bytes(const char *s, size_t n)
+{
+	if (n <= PARTS_MAX_BYTES)
+		return n;
+	n = PARTS_MAX_BYTES;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
 int pane_parts(tui *t, int row, int col, int width, int max_rows)
 {
 	int used = 0;
@@ -31,7 +46,7 @@ int pane_parts(tui *t, int row, int col, int width, int max_rows)
 		put_ui(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
 		/* The value is an IRI piece, left to right; in a right-to-left UI
 		 * it sits against its label, on the label's left. */
-		put_visual(t, row + used, value_x, value_w, text + sp->start, sp->end - sp->start,
+		put_visual(t, row + used, value_x, value_w, text + sp->start, shown_bytes(text + sp->start, sp->end - sp->start),
 			pair_attr(component_pair(k)), t->scr.ui_rtl);
 		used++;
 	}
