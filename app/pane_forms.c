@@ -6,6 +6,7 @@
 
 #include "draw.h"
 #include "i18n.h"
+#include "keyline.h"
 #include "messages.h"
 #include "output.h"
 #include "render_sanitize.h"
@@ -283,7 +284,7 @@ int pane_footer(tui *t, int row, int col, int width, int max_rows)
 			snprintf(line, sizeof line, "%s", head);
 		}
 	} else {
-		snprintf(line, sizeof line, "%s", t->scr.base->hint());
+		keyline_text(keyline_mode(t), width, line, sizeof line);
 	}
 	put_ui(t, row, 0, width, line, A_REVERSE);
 	return 1;

@@ -1,67 +1,253 @@
-/* Help (F1): render's bidi self-test and the key list, over the editor or
- * the viewer until any key closes it. */
+/* Help (F1): render's bidi self-test, then every key of every mode read
+ * from input/'s binding table (the mode below help first), Ctrl-V entry,
+ * and what the rows under the edit line show.  It scrolls (the HELP_*
+ * actions) and closes only on HELP_CLOSE; other keys do nothing. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "draw.h"
 #include "i18n.h"
+#include "keyline.h"
+#include "output.h"
 #include "tui_state.h"
 
-static const char *help_lines[] = {
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Enter              accept: print the IRI (or URI with --print=uri) and exit"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Esc, C-c           leave without printing (exit 130)"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Left/Right         move through the display, visually"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-b/C-f            move one character back/forward, logically"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-Left/C-Right     move by component"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Home/End, C-a/C-e  start/end"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Backspace/Delete   delete before/under the cursor (also C-h/C-d)"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-k C-u C-w C-y    kill to end, to start, previous word; yank"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-z/C-_, C-r       undo, redo"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Up/Down            history (in view: previous/next line)"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("Tab/S-Tab          select the next/previous warning"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F3                 apply the selected warning's suggestion"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F2, C-\\            choose an input method; turn it on/off"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-v u XXXX         enter a code point (C-v U for eight digits)"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F4                 teach: character by character; Up/Down: legacy charset"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F5/F6              copy the URI/IRI to the clipboard (OSC 52)"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F7                 edit line shows: visual, RFC 3987, plain, logical"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F8, PgUp/PgDn      view: next line with a warning, previous/next line"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("C-l, mouse click   redraw; place the cursor"),
-	/* TRANSLATORS: a line of the F1 key list: key names (Enter, Esc, C-x = Ctrl+x, S-Tab = Shift+Tab, F1...) and option names stay as they are; the description starts at column 20: keep that alignment. */
-	N_("F1                 this help (any key closes it)"),
-};
+#define KEYS_COLS 20          /* the key column, in cells */
+#define NARROW_COLS 40        /* below this, keys and text take rows of their own */
 
-/* First render's bidi self-test, a line already in visual order: a
- * terminal that reorders on its own shows it differently, and F7 then
- * switches the edit line to logical order.  Then every key. */
+/* Where the help's rows go: pass one counts them (draw false), pass two
+ * draws those in [first, first + page) from screen row row0. */
+typedef struct {
+	tui *t;
+	bool draw;
+	int n;                    /* rows emitted so far */
+	int first, page, row0, col, width;
+} help_out;
+
+/* The end of the next piece of s[start..len) that fits cols cells: at the
+ * last blank that fits, or (a word wider than cols) the last code point
+ * that fits, at least one.  *next gets where the piece after it starts. */
+static size_t piece_end(const char *s, size_t len, size_t start, int cols, size_t *next)
+{
+	size_t i = start, brk = 0;
+	int used = 0;
+	while (i < len) {
+		size_t n = 1;
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0xF0)
+			n = 4;
+		else if (c >= 0xE0)
+			n = 3;
+		else if (c >= 0xC0)
+			n = 2;
+		if (i + n > len)
+			n = len - i;
+		if (c == ' ')
+			brk = i;
+		used += (int)out_cells(s + i, n);
+		if (used > cols) {
+			size_t end = brk > start ? brk : (i > start ? i : i + n);
+			*next = end;
+			while (*next < len && s[*next] == ' ')
+				(*next)++;
+			return end;
+		}
+		i += n;
+	}
+	*next = len;
+	return len;
+}
+
+/* One screen row: keys (NULL: a row of text alone) and text. */
+static void out_row(help_out *o, const char *keys, const char *text, size_t text_len, attr_t attr)
+{
+	int r = o->n++ - o->first;
+	if (!o->draw || r < 0 || r >= o->page)
+		return;
+	char piece[UI_LINE_MAX_BYTES], keyed[128];
+	snprintf(piece, sizeof piece, "%.*s", (int)text_len, text);
+	if (!keys) {
+		put_ui(o->t, o->row0 + r, o->col, o->width, piece, attr);
+		return;
+	}
+	/* The key names in a first-strong isolate (FSI ... PDI, UAX #9 X5c):
+	 * "F2, C-\\" keeps its order whatever the paragraph's direction. */
+	snprintf(keyed, sizeof keyed, "\u2068%s\u2069", keys);
+	ui_field f[2] = { { keyed, KEYS_COLS }, { piece, 0 } };
+	put_fields(o->t, o->row0 + r, o->col, o->width, f, 2, attr);
+}
+
+/* Text wrapped at blanks to cols cells; keys (or NULL) on its first row. */
+static void out_wrapped(help_out *o, const char *keys, const char *s, int cols, attr_t attr)
+{
+	size_t len = strlen(s), start = 0, next;
+	if (cols < 1)
+		cols = 1;
+	do {
+		size_t end = piece_end(s, len, start, cols, &next);
+		out_row(o, keys, s + start, end - start, attr);
+		keys = keys ? "" : NULL;
+		start = next;
+	} while (start < len);
+}
+
+/* A key entry: the keys, then the text wrapped in the column beside them;
+ * keys wider than their column, or a narrow screen: the keys on a row of
+ * their own. */
+static void out_entry(help_out *o, const char *keys, const char *text)
+{
+	if (o->width < NARROW_COLS) {
+		out_row(o, NULL, keys, strlen(keys), A_BOLD);
+		out_wrapped(o, NULL, text, o->width - 2, 0);
+		return;
+	}
+	if (out_cells(keys, strlen(keys)) > KEYS_COLS) {
+		out_row(o, NULL, keys, strlen(keys), 0);
+		keys = "";
+	}
+	out_wrapped(o, keys, text, o->width - KEYS_COLS - 1, 0);
+}
+
+static void out_heading(help_out *o, const char *text)
+{
+	if (o->n > 0)
+		out_row(o, NULL, "", 0, 0);
+	out_wrapped(o, NULL, text, o->width, A_BOLD);
+}
+
+static const char *mode_heading(ink_mode m)
+{
+	switch (m) {
+	/* TRANSLATORS: headings of the F1 help's key lists, one per mode; keep F4, F2, C-r, F1 and "irie view". */
+	case INK_MODE_EDIT: return _("Keys in the editor");
+	case INK_MODE_TEACH: return _("Keys in the character walk (F4)");
+	case INK_MODE_VIEW: return _("Keys in the viewer (irie view)");
+	case INK_MODE_SEARCH: return _("Keys in the history search (C-r)");
+	case INK_MODE_HELP: return _("Keys in this help (F1)");
+	case INK_MODE_MENU: return _("Keys in the keymap menu (F2)");
+	default: return "";
+	}
+}
+
+/* The keys of mode, an action a line in table order.  Past the first
+ * section (shown[0]), an action whose keys are the same as in a section
+ * already shown is left out. */
+static void out_mode(help_out *o, ink_mode mode, const ink_mode *shown, size_t n_shown)
+{
+	size_t n;
+	const ink_binding *b = ink_bindings(&n);
+	bool done[INK_ACT_COUNT] = { false };
+	out_heading(o, mode_heading(mode));
+	for (size_t i = 0; i < n; i++) {
+		ink_action a = b[i].action;
+		if (!(b[i].modes & INK_MODE_BIT(mode)) || done[a] || !ink_action_help(a))
+			continue;
+		done[a] = true;
+		char keys[160], other[160];
+		keyline_keys(mode, a, keys, sizeof keys);
+		bool same = false;
+		for (size_t k = 0; k < n_shown && !same; k++)
+			same = strcmp(keys, keyline_keys(shown[k], a, other, sizeof other)) == 0;
+		if (!same)
+			out_entry(o, keys, _(ink_action_help(a)));
+	}
+}
+
+/* Keys that are not single bindings: Ctrl-V entry (input/keys.c), Alt with
+ * a keymap on, the mouse. */
+static void out_typing(help_out *o)
+{
+	/* TRANSLATORS: heading in F1 help: keys that type characters the keyboard has not. */
+	out_heading(o, _("Typing any character (editor, character walk, search)"));
+	/* TRANSLATORS: F1 help, after the key "C-v u XXXX"; keep U+XXXX. */
+	out_entry(o, "C-v u XXXX", _("insert the code point U+XXXX (up to four hex digits; another key ends it early)"));
+	/* TRANSLATORS: F1 help, after the key "C-v U XXXXXXXX". */
+	out_entry(o, "C-v U XXXXXXXX", _("the same with up to eight hex digits"));
+	/* TRANSLATORS: F1 help: the key name "C-v KEY" (Ctrl+v then any key); translate KEY only. */
+	out_entry(o, _("C-v KEY"), _("insert the key itself (a control character too), not what it is bound to"));
+	/* TRANSLATORS: F1 help: the key name "M-KEY" (Alt with any key); translate KEY only. */
+	out_entry(o, _("M-KEY"), _("with a keymap on: type the key itself (when M-KEY is bound to nothing)"));
+	out_entry(o, "Esc, C-g", _("during C-v or a keymap's composition: drop what was typed so far"));
+	/* TRANSLATORS: F1 help: a mouse click, as a key name. */
+	out_entry(o, _("click"), _("put the cursor on the character clicked in the edit line"));
+}
+
+/* What the rows under the edit line show (app/pane_forms.c). */
+static void out_rows(help_out *o)
+{
+	/* TRANSLATORS: heading in F1 help; IRI, URI, RFC and UBA are the row labels on screen: keep them. */
+	out_heading(o, _("The rows IRI, URI, RFC and UBA"));
+	/* TRANSLATORS: F1 help, the row labelled IRI. */
+	out_entry(o, "IRI", _("the line in irie's visual order: the components in order, each read left to right (F7 chooses the form)"));
+	/* TRANSLATORS: F1 help, the row labelled URI; keep RFC 3987 3.1. */
+	out_entry(o, "URI", _("the URI the IRI maps to (RFC 3987 3.1): ASCII, non-ASCII as %HH escapes and A-labels"));
+	/* TRANSLATORS: F1 help, the row labelled RFC; keep RFC 3987 4.1. */
+	out_entry(o, "RFC", _("RFC 3987 4.1: the IRI in a left-to-right embedding and no other marks, so right-to-left components next to each other read right to left"));
+	/* TRANSLATORS: F1 help, the row labelled UBA (the Unicode Bidirectional Algorithm). */
+	out_entry(o, "UBA", _("what a plain renderer applying the Unicode bidi algorithm shows: how the IRI may look elsewhere"));
+}
+
+/* The mode under help: teach, or the base room's. */
+static ink_mode mode_below(const tui *t)
+{
+	if (t->scr.teach)
+		return INK_MODE_TEACH;
+	return t->scr.base == &room_view ? INK_MODE_VIEW : INK_MODE_EDIT;
+}
+
+/* The whole help through o: the mode below first, then the others. */
+static void out_help(help_out *o)
+{
+	static const ink_mode order[] = {
+		INK_MODE_EDIT, INK_MODE_TEACH, INK_MODE_VIEW, INK_MODE_SEARCH, INK_MODE_HELP, INK_MODE_MENU,
+	};
+	ink_mode shown[INK_MODE_COUNT] = { INK_MODE_EDIT };
+	size_t n_shown = 0;
+	ink_mode below = mode_below(o->t);
+	if (below == INK_MODE_HELP || below >= INK_MODE_COUNT)
+		below = INK_MODE_EDIT;
+	out_mode(o, below, shown, 0);
+	shown[n_shown++] = below;
+	if (below == INK_MODE_EDIT)
+		out_typing(o);
+	/* TRANSLATORS: F1 help, between the keys of the mode in use and those of the others. */
+	out_heading(o, _("Elsewhere (keys that do the same as above are not repeated)"));
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		if (order[i] == below)
+			continue;
+		out_mode(o, order[i], shown, n_shown);
+		shown[n_shown++] = order[i];
+		if (order[i] == INK_MODE_EDIT)
+			out_typing(o);
+	}
+	out_rows(o);
+}
+
+/* Keys decode in help mode while it shows; the mode before it is kept for
+ * its close.  (Setting the mode when a room opens is rooms.c's; this makes
+ * help work whoever opened it.) */
+static void keys_to_help(tui *t)
+{
+	ink_mode m = ink_get_mode(t->keys);
+	if (m == INK_MODE_HELP)
+		return;
+	t->scr.help_mode_below = 1 + (int)m;
+	ink_set_mode(t->keys, INK_MODE_HELP);
+}
+
+/* The self-test row, the help's rows from t->scr.help_scroll (clamped to
+ * the rows there are, so a resize keeps a valid position), and a row that
+ * says which lines show. */
 int pane_help(tui *t, int row, int col, int width, int max_rows)
 {
+	keys_to_help(t);
 	const char *visual, *reordered;
 	rnd_selftest(&visual, &reordered);
 	/* The samples are already in display order: each goes into the line
 	 * inside LRO ... PDF, so the line's bidi pass leaves them as they are
 	 * (UAX #9 X6: overridden to L); the line is irie's own, so the two
-	 * controls are not drawn. */
+	 * controls are not drawn.  A terminal that reorders on its own shows
+	 * it differently; F7 then switches the edit line to logical order. */
 	char sample[128], sample_re[128], line[512];
 	snprintf(sample, sizeof sample, "\u202D%s\u202C", visual);
 	snprintf(sample_re, sizeof sample_re, "\u202D%s\u202C", reordered);
@@ -69,33 +255,92 @@ int pane_help(tui *t, int row, int col, int width, int max_rows)
 	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
 		sample, sample_re);
 	put_ui(t, row, col, width, line, A_BOLD);
-	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+	bool footnote = max_rows >= 4;
+	int page = max_rows - 1 - (footnote ? 1 : 0);
 	int x = col + (t->scr.ui_rtl ? 0 : 2);   /* two blanks at the reading start */
-	for (int i = 0; i < n && i + 1 < max_rows; i++) {
-		/* The key names (up to the first two blanks) in a first-strong
-		 * isolate (FSI ... PDI, UAX #9 X5c): "C-\\" or "F2, C-\\" keep their
-		 * order whatever the paragraph's direction. */
-		const char *s = _(help_lines[i]), *gap = strstr(s, "  ");
-		char keyed[UI_LINE_MAX_BYTES];
-		if (gap)
-			snprintf(keyed, sizeof keyed, "\u2068%.*s\u2069%s", (int)(gap - s), s, gap);
-		else
-			snprintf(keyed, sizeof keyed, "%s", s);
-		put_ui(t, row + 1 + i, x, width - 2, keyed, 0);
+	help_out o = { t, false, 0, 0, page, row + 1, x, width - 2 };
+	if (page < 1)
+		return max_rows;
+	out_help(&o);
+	int n = o.n, top = n - page > 0 ? n - page : 0;
+	if (t->scr.help_scroll > top)
+		t->scr.help_scroll = top;
+	if (t->scr.help_scroll < 0)
+		t->scr.help_scroll = 0;
+	t->scr.help_page = page;
+	o.draw = true;
+	o.n = 0;
+	o.first = t->scr.help_scroll;
+	out_help(&o);
+	if (footnote) {
+		int last = o.first + page < n ? o.first + page : n;
+		/* TRANSLATORS: under the F1 help: which of its lines show; %d: first, last, how many. */
+		snprintf(line, sizeof line, _("(lines %d-%d of %d)"), o.first + 1, last, n);
+		put_ui(t, row + max_rows - 1, x, width - 2, line, A_DIM);
 	}
 	return max_rows;
 }
 
-/* Any key closes help (and does nothing else). */
-static run_state close_help(tui *t, const ink_event *ev)
+/* ---- the room ---- */
+
+/* Up, Down, pages, the top and the end: pane_help clamps. */
+static run_state scroll_help(tui *t, ink_action a)
 {
-	(void)ev;
-	t->scr.overlay = NULL;
+	int page = t->scr.help_page > 1 ? t->scr.help_page - 1 : 1;   /* a row of the last page stays */
+	int *s = &t->scr.help_scroll;
+	switch (a) {
+	case INK_ACT_HELP_UP: *s -= 1; break;
+	case INK_ACT_HELP_DOWN: *s += 1; break;
+	case INK_ACT_HELP_PAGE_UP: *s -= page; break;
+	case INK_ACT_HELP_PAGE_DOWN: *s += page; break;
+	case INK_ACT_HELP_TOP: *s = 0; break;
+	default: *s = 1 << 20; break;   /* HELP_BOTTOM: clamped to the last page */
+	}
+	if (*s < 0)
+		*s = 0;
 	return RUN_ON;
 }
 
+/* Esc, q, F1, C-g: back to the mode below, at the top next time. */
+static run_state close_help(tui *t, ink_action a)
+{
+	(void)a;
+	t->scr.overlay = NULL;
+	t->scr.help_scroll = 0;
+	ink_set_mode(t->keys, t->scr.help_mode_below > 0 ? (ink_mode)(t->scr.help_mode_below - 1) : keyline_mode(t));
+	t->scr.help_mode_below = 0;
+	return RUN_ON;
+}
+
+static run_state redraw(tui *t, ink_action a)
+{
+	(void)t, (void)a;
+	clearok(curscr, TRUE);
+	return RUN_ON;
+}
+
+/* Every other key: nothing (help stays open). */
+static run_state ignore(tui *t, const ink_event *ev)
+{
+	(void)t, (void)ev;
+	return RUN_ON;
+}
+
+static const room_row help_rows[] = {
+	{ INK_ACT_HELP_UP, scroll_help },
+	{ INK_ACT_HELP_DOWN, scroll_help },
+	{ INK_ACT_HELP_PAGE_UP, scroll_help },
+	{ INK_ACT_HELP_PAGE_DOWN, scroll_help },
+	{ INK_ACT_HELP_TOP, scroll_help },
+	{ INK_ACT_HELP_BOTTOM, scroll_help },
+	{ INK_ACT_HELP_CLOSE, close_help },
+	{ INK_ACT_REDRAW, redraw },
+};
+
 const room room_help = {
 	.id = ROOM_HELP,
-	.other = close_help,
+	.rows = help_rows,
+	.n_rows = ROWS_OF(help_rows),
+	.other = ignore,
 	.overlay = true,
 };

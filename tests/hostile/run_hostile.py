@@ -24,10 +24,10 @@ pty: the rows flagged pty, every command, stdout and stderr on a
 tui: every row that fits the editor, through tests/tui/vtdrive.c: opened as
   the argument (when it fits MAX_ARG_STRLEN), killed and yanked back, then
   pasted after it (bracketed); the title is never set, the raw terminal output
-  holds none of the input's controls, F1 opens the help and a key closes it,
-  Enter prints the argument followed by the paste.  Rows over the cap are
-  pasted into a short text: the paste is cut, the status says so, and undo
-  gives the old text back intact.
+  holds none of the input's controls, F1 opens the help (Left does nothing
+  there, q closes it), Enter prints the argument followed by the paste.
+  Rows over the cap are pasted into a short text: the paste is cut, the
+  status says so, and undo gives the old text back intact.
 view: 'irie view' on a file of every row: the same terminal promises, Down
   reaches the last line, F8 there finds no further warning, Enter prints the
   last line's own bytes.
@@ -693,7 +693,7 @@ def tui_raw_problems(raw, text):
     return probs
 
 
-HELP_LINE = 'F1                 this help'
+HELP_LINE = 'Keys in the editor'
 OLD_TEXT = b'http://old.example/'
 
 
@@ -719,7 +719,7 @@ def tui_script(case, raw_path, slow):
         steps += ['wait-re (paste was longer|did not fit)', 'expect-running', 'key C-_']
     else:
         expected += paste_model(t)
-    steps += ['key F1', 'wait ' + HELP_LINE.replace(' ', '\\s'), 'key Left', 'wait-gone ' + HELP_LINE.replace(' ', '\\s'),
+    steps += ['key F1', 'wait ' + HELP_LINE.replace(' ', '\\s'), 'key Left q', 'wait-gone ' + HELP_LINE.replace(' ', '\\s'),
               'expect-running', 'expect-title-unset']
     for piece in dangerous_pieces(t)[:12]:
         steps.append('expect-no-raw ' + vt_escape(piece))

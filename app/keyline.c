@@ -1,0 +1,123 @@
+/* The footer's key line and the key lists help prints, from input/'s one
+ * binding table: a key changed there changes both (and the man page's
+ * list is held to the same table by tests/doc/test_keys.py). */
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "keyline.h"
+#include "output.h"
+
+ink_mode keyline_mode(const tui *t)
+{
+	if (t->keys && ink_get_mode(t->keys) == INK_MODE_SEARCH)
+		return INK_MODE_SEARCH;
+	switch (rooms_top(t)) {
+	case ROOM_VIEW: return INK_MODE_VIEW;
+	case ROOM_TEACH: return INK_MODE_TEACH;
+	case ROOM_HELP: return INK_MODE_HELP;
+	case ROOM_MENU: return INK_MODE_MENU;
+	default: return INK_MODE_EDIT;
+	}
+}
+
+/* Appends s to buf (size bytes) at *len, cutting at the cap. */
+static void append(char *buf, size_t size, size_t *len, const char *s)
+{
+	int n = snprintf(buf + *len, size - *len, "%s", s);
+	if (n > 0)
+		*len += (size_t)n < size - *len ? (size_t)n : size - *len - 1;
+}
+
+const char *keyline_keys(ink_mode mode, ink_action a, char *buf, size_t size)
+{
+	size_t n, len = 0;
+	const ink_binding *b = ink_bindings(&n);
+	if (!buf || size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		char label[32];
+		if (b[i].action != a || !(b[i].modes & INK_MODE_BIT(mode)))
+			continue;
+		if (len)
+			append(buf, size, &len, ", ");
+		append(buf, size, &len, ink_key_label(&b[i], label, sizeof label));
+	}
+	return buf;
+}
+
+/* What the key line shows per mode, in order: an action (with a second one
+ * whose first key joins the first's, "Up/Down"), and its short word.  Esc
+ * in teach and the menus closes them: the words say so ("close"), and the
+ * word for leaving irie is "quit", never "cancel". */
+static const struct {
+	ink_mode mode;
+	ink_action action, pair;
+	const char *word;
+} items[] = {
+	/* TRANSLATORS: the words of the bottom key line, after a key name
+	 * ("Enter accept", "Esc quit", "Up/Down charset"): one or two short
+	 * words each; the line is cut to the screen's width. */
+	{ INK_MODE_EDIT, INK_ACT_ACCEPT, INK_ACT_NONE, N_("accept") },
+	{ INK_MODE_EDIT, INK_ACT_CANCEL, INK_ACT_NONE, N_("quit") },
+	{ INK_MODE_EDIT, INK_ACT_NEXT_DIAG, INK_ACT_NONE, N_("warnings") },
+	{ INK_MODE_EDIT, INK_ACT_TEACH, INK_ACT_NONE, N_("teach") },
+	{ INK_MODE_EDIT, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
+	{ INK_MODE_TEACH, INK_ACT_TEACH_CHARSET_PREV, INK_ACT_TEACH_CHARSET_NEXT, N_("charset") },
+	{ INK_MODE_TEACH, INK_ACT_TEACH_CLOSE, INK_ACT_NONE, N_("close") },
+	{ INK_MODE_TEACH, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
+	{ INK_MODE_VIEW, INK_ACT_ACCEPT, INK_ACT_NONE, N_("print") },
+	{ INK_MODE_VIEW, INK_ACT_CANCEL, INK_ACT_NONE, N_("quit") },
+	{ INK_MODE_VIEW, INK_ACT_VIEW_PREV_LINE, INK_ACT_VIEW_NEXT_LINE, N_("lines") },
+	{ INK_MODE_VIEW, INK_ACT_VIEW_NEXT_FINDING, INK_ACT_NONE, N_("next warning") },
+	{ INK_MODE_VIEW, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
+	{ INK_MODE_HELP, INK_ACT_HELP_UP, INK_ACT_HELP_DOWN, N_("scroll") },
+	{ INK_MODE_HELP, INK_ACT_HELP_PAGE_DOWN, INK_ACT_NONE, N_("page") },
+	{ INK_MODE_HELP, INK_ACT_HELP_CLOSE, INK_ACT_NONE, N_("close") },
+	{ INK_MODE_MENU, INK_ACT_MENU_UP, INK_ACT_MENU_DOWN, N_("move") },
+	{ INK_MODE_MENU, INK_ACT_MENU_CHOOSE, INK_ACT_NONE, N_("choose") },
+	{ INK_MODE_MENU, INK_ACT_MENU_CLOSE, INK_ACT_NONE, N_("close") },
+	{ INK_MODE_SEARCH, INK_ACT_SEARCH_OLDER, INK_ACT_NONE, N_("older") },
+	{ INK_MODE_SEARCH, INK_ACT_SEARCH_ACCEPT, INK_ACT_NONE, N_("keep") },
+	{ INK_MODE_SEARCH, INK_ACT_SEARCH_CANCEL, INK_ACT_NONE, N_("cancel search") },
+};
+
+/* The label of the first key bound to a in mode, or NULL if none. */
+static const char *first_key(ink_mode mode, ink_action a, char *buf, size_t size)
+{
+	size_t n;
+	const ink_binding *b = ink_bindings(&n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].action == a && (b[i].modes & INK_MODE_BIT(mode)))
+			return ink_key_label(&b[i], buf, size);
+	return NULL;
+}
+
+const char *keyline_text(ink_mode mode, int width, char *buf, size_t size)
+{
+	size_t len = 0, used = 0;   /* bytes in buf; cells they take */
+	if (!buf || size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+		char key[32], key2[32], keys[72], item[192];
+		if (items[i].mode != mode || !first_key(mode, items[i].action, key, sizeof key))
+			continue;
+		if (items[i].pair != INK_ACT_NONE && first_key(mode, items[i].pair, key2, sizeof key2))
+			snprintf(keys, sizeof keys, "%s/%s", key, key2);
+		else
+			snprintf(keys, sizeof keys, "%s", key);
+		const char *word = _(items[i].word);
+		/* Measured without the isolates added below (they take no cell). */
+		size_t cells = (len ? 2 : 0) + out_cells(keys, strlen(keys)) + 1 + out_cells(word, strlen(word));
+		if (len && used + cells > (size_t)(width > 0 ? width : 0))
+			break;
+		/* The key names in FSI ... PDI: "C-\\" or "Up/Down" keep their
+		 * order in a right-to-left UI. */
+		snprintf(item, sizeof item, "%s\u2068%s\u2069 %s", len ? "  " : "", keys, word);
+		append(buf, size, &len, item);
+		used += cells;
+	}
+	return buf;
+}

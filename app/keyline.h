@@ -1,0 +1,31 @@
+/* The keys of a mode as the screen shows them, read from input/'s binding
+ * table (ink_bindings.h): the footer's key line and the key lists of F1.
+ *
+ * Ownership: every function writes into the caller's buffer and returns it;
+ * the tui is borrowed for the call. */
+#ifndef IRIE_KEYLINE_H
+#define IRIE_KEYLINE_H
+
+#include <stddef.h>
+
+#include "ink_bindings.h"
+#include "tui_state.h"
+
+/* The mode whose keys apply now: the history search while the decoder is
+ * in it, else the mode of the room on top (rooms_top): editor EDIT, viewer
+ * VIEW, teach TEACH, help HELP, keymap menu MENU. */
+ink_mode keyline_mode(const tui *t);
+
+/* Every key bound to action a in mode, as labels in table order joined by
+ * ", " ("Home, C-a"); "" when none.  Written to buf (size bytes, always
+ * NUL-terminated when size > 0). */
+const char *keyline_keys(ink_mode mode, ink_action a, char *buf, size_t size);
+
+/* The footer's key line for mode: a few actions, each as its first key and
+ * a short translated word ("Enter accept  Esc quit  F1 help"), as many as
+ * fit width cells (the last ones dropped; the first kept, cut by the
+ * caller, if even it does not fit).  Key names are in first-strong isolates
+ * (UAX #9 X5c) for put_ui.  Written to buf (size bytes). */
+const char *keyline_text(ink_mode mode, int width, char *buf, size_t size);
+
+#endif
