@@ -31,7 +31,7 @@ static void switch_row(const tui *t, int i, char *buf, size_t size)
 	snprintf(buf, size, _("%s: %s"), i == ROW_KEEP_DELIMITERS
 		/* TRANSLATORS: a switch in the F2 menu (Enter flips it); keep the delimiters as they are. */
 		/* xgettext:no-c-format */
-		? _("Hebrew, Arabic, Persian keep the IRI delimiters / . : ? # @ % & = + - _ ~")
+		? _("right-to-left keymaps keep / . : ? # @ % & = + - _ ~")
 		/* TRANSLATORS: a switch in the F2 menu (Enter flips it; M-k too). */
 		: _("kana: katakana lock (M-k)"),
 		/* TRANSLATORS: the state of a switch in the F2 menu. */

@@ -277,8 +277,9 @@ static run_state cancel(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* C-g at the top level: nothing pending; the status line is cleared. */
-static run_state abort_nothing(tui *t, ink_action a)
+/* C-g at the top level: nothing pending; the status line is cleared.  A
+ * resize: the loop repaints at the new size. */
+static run_state nothing(tui *t, ink_action a)
 {
 	(void)t, (void)a;
 	return RUN_ON;
@@ -505,7 +506,8 @@ static const room_row common_rows[] = {
 	{ INK_ACT_REDRAW, redraw },
 	{ INK_ACT_SUSPEND, suspend },
 	{ INK_ACT_MOUSE, mouse },
-	{ INK_ACT_ABORT, abort_nothing },
+	{ INK_ACT_ABORT, nothing },
+	{ INK_ACT_RESIZE, nothing },
 	{ INK_ACT_MOUSE_TOGGLE, mouse_toggle },
 	{ INK_ACT_KANA_TOGGLE, kana_toggled },
 };
