@@ -273,7 +273,7 @@ static run_state cancel(tui *t, ink_action a)
 	t->scr.leave_unsaved = true;
 	snprintf(t->scr.status, sizeof t->scr.status,
 		/* TRANSLATORS: %s: why the history could not be saved (a file name and the system's words); keep Esc. */
-		_("not saved to the history: %s; Esc again leaves without saving"), history_error(t->ed.hist));
+		_("Esc again leaves without saving; the history could not be saved: %s"), history_error(t->ed.hist));
 	return RUN_ON;
 }
 
