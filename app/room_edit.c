@@ -11,6 +11,7 @@
 bool editor_init(editor *e)
 {
 	memset(e, 0, sizeof *e);
+	iri_buf_init(&e->start_text);
 	e->edb = edb_new();
 	e->hist = history_new();
 	if (e->hist)
@@ -23,6 +24,7 @@ void editor_fini(editor *e)
 	edb_free(e->edb);
 	history_free(e->hist);
 	free(e->draft);
+	iri_buf_fini(&e->start_text);
 }
 
 /* The buffer holds only well-formed UTF-8 without NUL, up to its cap:
@@ -84,9 +86,18 @@ static void edit_set_cursor(tui *t, size_t cp)
 
 static void edit_title(const tui *t, char *buf, size_t size)
 {
-	(void)t;
 	/* TRANSLATORS: title bar; keep the leading space and "irie". */
-	snprintf(buf, size, "%s", _(" irie  IRI editor"));
+	const char *title = _(" irie  IRI editor");
+	ink_im im = ink_get_im(t->keys);
+	if (im == INK_IM_NONE || ink_im_active(t->keys)) {
+		snprintf(buf, size, "%s", title);
+		return;
+	}
+	/* A keymap chosen but off: which one C-\ brings back. */
+	snprintf(buf, size, "%s  ", title);
+	size_t n = strlen(buf);
+	/* TRANSLATORS: title bar hint; %s: a keymap's name as the F2 menu shows it; C-\\ is Ctrl+backslash, keep it. */
+	snprintf(buf + n, size - n, _("(C-\\: %s)"), menu_im_label(im));
 }
 
 static const char *edit_hint(void)
@@ -241,6 +252,7 @@ static const room_row edit_rows[] = {
 	{ INK_ACT_REDO, redo },
 	{ INK_ACT_HISTORY_PREV, history_move },
 	{ INK_ACT_HISTORY_NEXT, history_move },
+	{ INK_ACT_HISTORY_SEARCH, search_start },
 	{ INK_ACT_APPLY_SUGGESTION, apply_suggestion },
 };
 

@@ -153,7 +153,7 @@ int pane_teach(tui *t, int row, int col, int width, int max_rows)
 static run_state charset_step(tui *t, ink_action a)
 {
 	int n = (int)teach_n_charsets;
-	t->scr.charset_sel = (t->scr.charset_sel + (a == INK_ACT_HISTORY_PREV ? n - 1 : 1)) % n;
+	t->scr.charset_sel = (t->scr.charset_sel + (a == INK_ACT_TEACH_CHARSET_PREV ? n - 1 : 1)) % n;
 	return RUN_ON;
 }
 
@@ -164,10 +164,12 @@ static run_state leave(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+/* Editing keys and the rest go to the room below (the editor, the viewer,
+ * the common room): they mean the same with teach open. */
 static const room_row teach_rows[] = {
-	{ INK_ACT_HISTORY_PREV, charset_step },
-	{ INK_ACT_HISTORY_NEXT, charset_step },
-	{ INK_ACT_CANCEL, leave },
+	{ INK_ACT_TEACH_CHARSET_PREV, charset_step },
+	{ INK_ACT_TEACH_CHARSET_NEXT, charset_step },
+	{ INK_ACT_TEACH_CLOSE, leave },
 };
 
 const room room_teach = {

@@ -183,6 +183,13 @@ static run_state page_step(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+/* M-< / M-> (g / G): the first or the last line. */
+static run_state first_last(tui *t, ink_action a)
+{
+	viewer_show(t, a == INK_ACT_VIEW_FIRST ? 0 : t->vw.n_lines - 1);
+	return RUN_ON;
+}
+
 /* F8: the next line with a finding; a line too long to show counts as one. */
 static run_state next_warning_line(tui *t, ink_action a)
 {
@@ -224,10 +231,14 @@ static const room_row view_rows[] = {
 	{ INK_ACT_VIEW_NEXT_LINE, line_step },
 	{ INK_ACT_VIEW_PAGE_UP, page_step },
 	{ INK_ACT_VIEW_PAGE_DOWN, page_step },
+	{ INK_ACT_VIEW_FIRST, first_last },
+	{ INK_ACT_VIEW_LAST, first_last },
 	{ INK_ACT_VIEW_NEXT_FINDING, next_warning_line },
 };
 
-/* Editing keys have no row here: in the viewer they do nothing. */
+/* Editing keys have no row here: in the viewer (under teach) they do
+ * nothing, and the status line says so (rooms.c).  Typed text (teach takes
+ * text) gets the read-only message. */
 const room room_view = {
 	.id = ROOM_VIEW,
 	.rows = view_rows,

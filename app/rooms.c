@@ -3,9 +3,11 @@
  * warnings, copying, the display form, redraw and the mouse. */
 #include <curses.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "draw.h"
 #include "i18n.h"
+#include "ink_bindings.h"
 #include "term.h"
 #include "tui_state.h"
 
@@ -49,29 +51,90 @@ static bool room_take(const room *r, tui *t, const ink_event *ev, run_state *run
 	return false;
 }
 
-/* Below the overlay, top first: teach, the base room, the common room. */
+/* Top first: an overlay (help, the menu) and the common room under it (for
+ * redraw, resize and the mouse, which mean the same everywhere); or search,
+ * teach, the base room and the common room. */
+static size_t stack_of(const tui *t, const room *stack[4])
+{
+	size_t n = 0;
+	if (t->scr.overlay) {
+		stack[n++] = t->scr.overlay;
+	} else {
+		if (t->scr.search)
+			stack[n++] = &room_search;
+		if (t->scr.teach)
+			stack[n++] = &room_teach;
+		stack[n++] = t->scr.base;
+	}
+	stack[n++] = &room_common;
+	return n;
+}
+
+static bool room_has_row(const room *r, ink_action a)
+{
+	for (size_t i = 0; i < r->n_rows; i++)
+		if (r->rows[i].action == a)
+			return true;
+	return r->other != NULL;
+}
+
+bool rooms_handles(const tui *t, ink_action a)
+{
+	const room *stack[4];
+	size_t n = stack_of(t, stack);
+	for (size_t i = 0; i < n; i++)
+		if (room_has_row(stack[i], a))
+			return true;
+	return false;
+}
+
+const char *rooms_keys_of(ink_mode mode, ink_action a, char *buf, size_t size)
+{
+	size_t n_rows, used = 0;
+	const ink_binding *rows = ink_bindings(&n_rows);
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n_rows; i++) {
+		if (rows[i].action != a || !(rows[i].modes & INK_MODE_BIT(mode)))
+			continue;
+		char label[32];
+		ink_key_label(&rows[i], label, sizeof label);
+		int k = snprintf(buf + used, size - used, "%s%s", used ? "/" : "", label);
+		if (k < 0 || (size_t)k >= size - used) {
+			buf[used] = '\0';
+			break;
+		}
+		used += (size_t)k;
+	}
+	return buf;
+}
+
+/* Nothing bound is dropped silently: a key no room takes says so. */
+static void does_nothing(tui *t, const char *keys)
+{
+	/* TRANSLATORS: %s: a key's name (C-k, F10, x) or several joined with "/". */
+	snprintf(t->scr.status, sizeof t->scr.status, _("%s does nothing here"), keys);
+}
+
 static run_state walk(tui *t, const ink_event *ev)
 {
-	const room *stack[3];
-	size_t n = 0;
-	if (t->scr.teach)
-		stack[n++] = &room_teach;
-	stack[n++] = t->scr.base;
-	stack[n++] = &room_common;
+	const room *stack[4];
+	size_t n = stack_of(t, stack);
 	run_state run = RUN_ON;
 	for (size_t i = 0; i < n; i++)
 		if (room_take(stack[i], t, ev, &run))
-			break;
+			return run;
+	if (ev->kind == INK_EV_ACTION) {
+		char keys[128];
+		rooms_keys_of(rooms_mode(t), ev->action, keys, sizeof keys);
+		does_nothing(t, keys[0] ? keys : ink_action_name(ev->action));
+	}
 	return run;
 }
 
 run_state rooms_event(tui *t, const ink_event *ev)
 {
-	if (t->scr.overlay) {
-		run_state run = RUN_ON;
-		room_take(t->scr.overlay, t, ev, &run);
-		return run;
-	}
 	t->scr.status[0] = '\0';
 	return walk(t, ev);
 }
@@ -87,6 +150,68 @@ room_id rooms_top(const tui *t)
 	if (t->scr.overlay)
 		return t->scr.overlay->id;
 	return t->scr.teach ? ROOM_TEACH : t->scr.base->id;
+}
+
+ink_mode rooms_mode(const tui *t)
+{
+	if (t->scr.overlay)
+		return t->scr.overlay->id == ROOM_HELP ? INK_MODE_HELP : INK_MODE_MENU;
+	if (t->scr.search)
+		return INK_MODE_SEARCH;
+	if (t->scr.teach)
+		return INK_MODE_TEACH;
+	return t->scr.base->id == ROOM_VIEW ? INK_MODE_VIEW : INK_MODE_EDIT;
+}
+
+void rooms_sync_mode(tui *t)
+{
+	ink_set_mode(t->keys, rooms_mode(t));
+	if (t->scr.search)
+		search_prompt(t);
+}
+
+/* A printable key in a mode that takes no text: its label is the character
+ * itself (one code point, no C-/M- prefix). */
+static bool label_is_char(const char *s)
+{
+	uint32_t cp;
+	iri_utf8_status st;
+	size_t n = strlen(s);
+	return n > 0 && iri_utf8_decode((const uint8_t *)s, n, &cp, &st) == n && st == IRI_UTF8_OK;
+}
+
+void rooms_notice(tui *t)
+{
+	char *st = t->scr.status;
+	size_t size = sizeof t->scr.status;
+	const char *key;
+	t->scr.status[0] = '\0';
+	switch (ink_last_notice(t->keys)) {
+	case INK_NOTICE_ENTRY_REJECTED:
+		snprintf(st, size, "%s", _("not a code point that can be inserted"));
+		break;
+	case INK_NOTICE_ENTRY_CANCELLED:
+		/* TRANSLATORS: after Esc or C-g during C-v u XXXX (code point entry). */
+		snprintf(st, size, "%s", _("entry cancelled"));
+		break;
+	case INK_NOTICE_COMPOSITION_DROPPED:
+		/* TRANSLATORS: after Esc or C-g while a keymap waited for more keys (romaji, a dead key). */
+		snprintf(st, size, "%s", _("composition dropped"));
+		break;
+	case INK_NOTICE_UNKNOWN_SEQUENCE:
+		/* TRANSLATORS: %s: the bytes a key sent, spelt out ("ESC [ 9 9 ~"). */
+		snprintf(st, size, _("unknown key sequence ignored: %s"), ink_unknown_sequence(t->keys));
+		break;
+	case INK_NOTICE_UNBOUND:
+		key = ink_unbound_key(t->keys);
+		if (rooms_mode(t) == INK_MODE_VIEW && label_is_char(key))
+			snprintf(st, size, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
+		else
+			does_nothing(t, key);
+		break;
+	default:
+		break;
+	}
 }
 
 /* ---- the common room ---- */
@@ -111,10 +236,82 @@ static run_state accept(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+/* The editor's text differs from the one irie opened on (the viewer has
+ * nothing to lose). */
+static bool text_changed(const tui *t)
+{
+	if (!t->scr.base->history_on_accept)
+		return false;
+	size_t len;
+	const char *text = tui_text(t, &len);
+	const iri_buf *start = &t->ed.start_text;
+	return len != start->len || (len > 0 && memcmp(text, start->data, len) != 0);
+}
+
+/* Esc, C-c: leave (exit 130).  Work is never lost: with the text changed,
+ * the first press only warns, and the second (the very next key) saves the
+ * text to the history first.  If that save fails, the reason shows and the
+ * editor stays; one more press leaves without it (and tui_main says so on
+ * stderr), so a full disk cannot trap the user. */
 static run_state cancel(tui *t, ink_action a)
 {
+	(void)a;
+	if (!text_changed(t) || (t->scr.leave_asked && t->scr.leave_unsaved))
+		return RUN_CANCEL;
+	if (!t->scr.leave_asked) {
+		t->scr.leave_armed = true;
+		snprintf(t->scr.status, sizeof t->scr.status, "%s",
+			/* TRANSLATORS: after the first Esc (or C-c) with the text changed; keep Esc. */
+			_("Esc again to leave (the text is kept in history); any other key goes on"));
+		return RUN_ON;
+	}
+	size_t len;
+	const char *text = tui_text(t, &len);
+	if (history_add_and_save(t->ed.hist, text, len))
+		return RUN_CANCEL;
+	t->scr.leave_armed = true;
+	t->scr.leave_unsaved = true;
+	snprintf(t->scr.status, sizeof t->scr.status,
+		/* TRANSLATORS: %s: why the history could not be saved (a file name and the system's words); keep Esc. */
+		_("Esc again leaves without saving; the history could not be saved: %s"), history_error(t->ed.hist));
+	return RUN_ON;
+}
+
+/* C-g at the top level: nothing pending; the status line is cleared.  A
+ * resize: the loop repaints at the new size. */
+static run_state nothing(tui *t, ink_action a)
+{
 	(void)t, (void)a;
-	return RUN_CANCEL;
+	return RUN_ON;
+}
+
+/* F9: mouse capture off lets the terminal select text. */
+static run_state mouse_toggle(tui *t, ink_action a)
+{
+	(void)a;
+	t->scr.mouse_on = !t->scr.mouse_on;
+	term_set_mouse(t->scr.mouse_on);
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", t->scr.mouse_on
+		/* TRANSLATORS: after F9; keep F9. */
+		? _("mouse on: a click places the cursor (F9 turns it off)")
+		/* TRANSLATORS: after F9; keep F9. */
+		: _("mouse off: select text with the terminal (F9 turns it on)"));
+	return RUN_ON;
+}
+
+/* M-k: the decoder switched the kana keymap's katakana lock; say which. */
+static run_state kana_toggled(tui *t, ink_action a)
+{
+	(void)a;
+	const char *msg;
+	if (ink_im_active(t->keys) && ink_get_im(t->keys) == INK_IM_KANA)
+		/* TRANSLATORS: after M-k with the kana keymap on: what the letters type now. */
+		msg = ink_katakana(t->keys) ? _("kana keymap: katakana") : _("kana keymap: hiragana");
+	else
+		/* TRANSLATORS: keep M-k and F2. */
+		msg = _("M-k switches hiragana and katakana while the kana keymap is on (F2 chooses it)");
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", msg);
+	return RUN_ON;
 }
 
 /* C-z: job control, as in shells (term.c restores the terminal). */
@@ -148,9 +345,14 @@ static run_state im_toggled(tui *t, ink_action a)
 		snprintf(t->scr.status, sizeof t->scr.status,
 			/* TRANSLATORS: %s: the keymap's name (Hebrew, ...); C-\\ is Ctrl+backslash, keep it; Alt+key: the key pressed with Alt. */
 			_("%s keymap on: keys type as on that layout (Alt+key: the key itself); C-\\ turns it off"),
-			ink_im_name(ink_get_im(t->keys)));
+			menu_im_label(ink_get_im(t->keys)));
+	else if (ink_get_im(t->keys) != INK_IM_NONE)
+		snprintf(t->scr.status, sizeof t->scr.status,
+			/* TRANSLATORS: %s: the keymap's name as the F2 menu shows it; C-\\ is Ctrl+backslash, keep it. */
+			_("keymap off; C-\\ turns %s back on"), menu_im_label(ink_get_im(t->keys)));
 	else
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("keymap off"));
+		/* TRANSLATORS: keep F2. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no keymap chosen: F2 chooses one"));
 	return RUN_ON;
 }
 
@@ -207,23 +409,85 @@ static run_state redraw(tui *t, ink_action a)
 }
 
 /* A click on the edit line puts the cursor on the cell clicked. */
-static run_state mouse(tui *t, ink_action a)
+static void click_edit_line(tui *t, int x)
 {
-	(void)a;
-	MEVENT ev;
-	if (getmouse(&ev) != OK || ev.y != 1 || ev.x < LABEL_COLS)
-		return RUN_ON;
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->an.disp, t->scr.edit_form, &n_cells);
 	int col = -t->scr.hscroll;
 	for (size_t i = 0; i < n_cells; i++) {
-		if (ev.x - LABEL_COLS < col + cells[i].width && cells[i].cp_start != RND_NO_CP) {
+		if (x - LABEL_COLS < col + cells[i].width && cells[i].cp_start != RND_NO_CP) {
 			tui_set_cursor_cp(t, cells[i].cp_start);
-			return RUN_ON;
+			return;
 		}
 		col += cells[i].width;
 	}
 	tui_set_cursor_cp(t, SIZE_MAX);   /* past the last cell: the end of the text */
+}
+
+/* The finding shown at screen cell (y, x), or -1.  The warnings pane's place
+ * follows paint()'s layout (app/panes.c): form lines from row 2 (RFC and UBA
+ * from 14 rows), a blank row, then the body; from 100 columns the warnings
+ * take the column at the reading end, the whole body tall; below that they
+ * come first, a row per finding and the heading, up to half the body (at
+ * least two rows).  Row 0 of the pane is its heading. */
+static int warning_at(const tui *t, int y, int x)
+{
+	int n = (int)iri_diags_count(t->an.diags), rows = LINES, cols = COLS;
+	int top = 2 + 1 + (rows >= 14 ? 2 : 0) + 1, body = rows - 1 - top;
+	if (n == 0 || body < 2)
+		return -1;
+	int left = 0, width = cols, height;
+	if (cols >= 100) {
+		int half = cols / 2 - 1;
+		left = t->scr.ui_rtl ? 0 : half + 2;
+		width = cols - half - 2;
+		height = body;
+	} else {
+		height = n + 1 < body / 2 ? n + 1 : body / 2;
+		if (height < 2)
+			height = 2;
+	}
+	if (x < left || x >= left + width || y <= top || y >= top + height)
+		return -1;
+	int i = t->scr.diag_scroll + (y - top - 1);
+	return i < n ? i : -1;
+}
+
+/* The wheel steps through what the room on top lists: help's lines, the
+ * menu's rows, the viewer's lines, the editor's warnings. */
+static run_state wheel(tui *t, bool up)
+{
+	ink_action a;
+	switch (rooms_mode(t)) {
+	case INK_MODE_HELP: a = up ? INK_ACT_HELP_UP : INK_ACT_HELP_DOWN; break;
+	case INK_MODE_MENU: a = up ? INK_ACT_MENU_UP : INK_ACT_MENU_DOWN; break;
+	case INK_MODE_VIEW: a = up ? INK_ACT_VIEW_PREV_LINE : INK_ACT_VIEW_NEXT_LINE; break;
+	case INK_MODE_EDIT:
+	case INK_MODE_TEACH: a = up ? INK_ACT_PREV_DIAG : INK_ACT_NEXT_DIAG; break;
+	default: return RUN_ON;   /* searching: the wheel does nothing */
+	}
+	return rooms_handles(t, a) ? rooms_act(t, a) : RUN_ON;
+}
+
+/* The mouse: the wheel, a click on the edit line (the cursor) or on a
+ * warning (selects it). */
+static run_state mouse(tui *t, ink_action a)
+{
+	(void)a;
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return RUN_ON;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+		return wheel(t, (ev.bstate & BUTTON4_PRESSED) != 0);
+	if (t->scr.overlay || t->scr.search)
+		return RUN_ON;
+	if (ev.y == 1 && ev.x >= LABEL_COLS) {
+		click_edit_line(t, ev.x);
+		return RUN_ON;
+	}
+	int i = t->scr.teach ? -1 : warning_at(t, ev.y, ev.x);
+	if (i >= 0)
+		t->scr.diag_sel = i;
 	return RUN_ON;
 }
 
@@ -242,6 +506,10 @@ static const room_row common_rows[] = {
 	{ INK_ACT_REDRAW, redraw },
 	{ INK_ACT_SUSPEND, suspend },
 	{ INK_ACT_MOUSE, mouse },
+	{ INK_ACT_ABORT, nothing },
+	{ INK_ACT_RESIZE, nothing },
+	{ INK_ACT_MOUSE_TOGGLE, mouse_toggle },
+	{ INK_ACT_KANA_TOGGLE, kana_toggled },
 };
 
 const room room_common = {

@@ -115,7 +115,7 @@ static void set_escdelay_default(void)
 /* Mouse capture as term.mouse_off says (xterm 1000/1006 through curses). */
 static void apply_mouse(void)
 {
-	mousemask(term.mouse_off ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mousemask(term.mouse_off ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 
 bool term_open(char *err, size_t err_size)

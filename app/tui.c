@@ -28,18 +28,53 @@ static void analyse(tui *t)
 	analysis_mark(&t->an, t->scr.diag_sel);
 }
 
+/* One event to the rooms (or, when the decoder consumed the key, its
+ * notice to the status line); then the decoder follows the room on top.
+ * Esc's warning holds for the very next event only. */
 static run_state handle(tui *t, const ink_event *ev)
 {
-	if (ev->kind == INK_EV_NONE) {
-		if (ink_entry_rejected(t->keys))
-			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("not a code point that can be inserted"));
-		else if (ink_unknown_sequence(t->keys))
-			/* TRANSLATORS: %s: the bytes a key sent, spelt out ("ESC [ 9 9 ~"). */
-			snprintf(t->scr.status, sizeof t->scr.status, _("unknown key sequence ignored: %s"),
-				ink_unknown_sequence(t->keys));
-		return RUN_ON;
-	}
-	return rooms_event(t, ev);
+	run_state run = RUN_ON;
+	t->scr.leave_asked = t->scr.leave_armed;
+	t->scr.leave_armed = false;
+	if (!t->scr.leave_asked)
+		t->scr.leave_unsaved = false;
+	if (ev->kind == INK_EV_NONE)
+		rooms_notice(t);
+	else
+		run = rooms_event(t, ev);
+	rooms_sync_mode(t);
+	return run;
+}
+
+/* Whether ev is what a lone Esc did in mode: its binding, or an entry or a
+ * composition it ended. */
+static bool was_lone_esc(const tui *t, ink_mode mode, const ink_event *ev)
+{
+	ink_notice n = ink_last_notice(t->keys);
+	if (ev->kind == INK_EV_NONE)
+		return n == INK_NOTICE_ENTRY_CANCELLED || n == INK_NOTICE_COMPOSITION_DROPPED;
+	return ev->kind == INK_EV_ACTION && ev->action == ink_lookup(mode, INK_KEY_ESCAPE, 0, 0);
+}
+
+/* An arrow key split by network lag (ssh): ESC came alone (curses' delay ran
+ * out) and "[A" later, together.  So a '[' or 'O' right after a lone Esc,
+ * with more input already waiting behind it, is read as that sequence's
+ * rest (input/ swallows or decodes it, as for Alt+[): the Esc only warned,
+ * and "[A" is not typed.  A '[' typed by hand after Esc has nothing behind
+ * it and types itself. */
+static ink_event late_sequence(tui *t, uint32_t ch)
+{
+	uint32_t next;
+	bool next_bad;
+	nodelay(stdscr, TRUE);
+	int k2 = tty_input_read(&t->in, &next, &next_bad);
+	nodelay(stdscr, FALSE);
+	timeout(200);
+	if (k2 == ERR)
+		return ink_feed_char(t->keys, ch, 0);
+	ink_feed_char(t->keys, ch, INK_MOD_ALT);
+	t->scr.bad_input |= next_bad;
+	return tty_input_event(&t->in, t->keys, k2, next);
 }
 
 /* false with a message in err. */
@@ -52,6 +87,8 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	t->scr.print_uri = opts->print_uri;
 	t->scr.strict = opts->strict;
 	t->scr.base = opts->view_path ? &room_view : &room_edit;
+	t->scr.mouse_on = !opts->no_mouse;
+	searcher_init(&t->srch);
 	t->scr.ui_rtl = draw_ui_direction_rtl();
 	bool ok = analysis_init(&t->an);
 	ok = editor_init(&t->ed) && ok;
@@ -64,16 +101,19 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	/* Hebrew is the method C-\ switches on until F2 chooses another. */
 	ink_set_im(t->keys, INK_IM_HEBREW);
 	ink_set_im_active(t->keys, false);
-	if (opts->view_path)
-		ink_set_mode(t->keys, INK_MODE_VIEW);
 	if (opts->view_path && !viewer_load(&t->vw, opts->view_path, err, err_size))
 		return false;
 	if (opts->view_path)
 		viewer_show(t, 0);
 	else if (opts->initial)
 		editor_load(t, opts->initial, strlen(opts->initial));
-	/* The IRI irie opened on is where undo stops. */
+	/* The IRI irie opened on is where undo stops, and what Esc compares
+	 * with: unchanged, it leaves at once. */
 	edb_clear_history(t->ed.edb);
+	size_t len;
+	const char *text = edb_text(t->ed.edb, &len);
+	iri_buf_append(&t->ed.start_text, text, len);
+	rooms_sync_mode(t);
 	return true;
 }
 
@@ -82,6 +122,7 @@ static void tui_fini(tui *t)
 	analysis_fini(&t->an);
 	editor_fini(&t->ed);
 	viewer_fini(&t->vw);
+	searcher_fini(&t->srch);
 	rnd_display_free(t->scr.aux);
 	ink_decoder_free(t->keys);
 }
@@ -129,7 +170,7 @@ static void show_working(tui *t)
 static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_t err_size)
 {
 	run_state run = RUN_ON;
-	bool dirty = true;
+	bool dirty = true, after_esc = false;
 	while (run == RUN_ON) {
 		/* Repaint after every event (RFC 3987 4.3), not while idle: the
 		 * 200 ms timeout only lets signals be noticed. */
@@ -156,7 +197,13 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 			continue;
 		dirty = true;
 		bool was_pasting = t->in.pasting;
-		ink_event ev = tty_input_event(&t->in, t->keys, kind, ch);
+		ink_mode mode = ink_get_mode(t->keys);
+		ink_event ev;
+		if (after_esc && kind == OK && (ch == '[' || ch == 'O') && !t->in.pasting)
+			ev = late_sequence(t, ch);
+		else
+			ev = tty_input_event(&t->in, t->keys, kind, ch);
+		after_esc = kind == OK && ch == 0x1B && !t->in.pasting && was_lone_esc(t, mode, &ev);
 		run = handle(t, &ev);
 		t->scr.bad_input |= bad;
 		/* A paste began: "pasting..." is painted before it is read, as
@@ -214,6 +261,10 @@ int tui_main(const tui_options *opts)
 			status = 0;
 		} else {
 			status = 130;
+			if (t.scr.leave_unsaved)
+				/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
+				snprintf(err, sizeof err, _("the text was not saved to the history (%s): %s"),
+					history_path(t.ed.hist), history_error(t.ed.hist));
 		}
 	}
 out:

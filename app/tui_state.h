@@ -59,6 +59,7 @@ typedef struct {
 	history *hist;
 	size_t hist_pos;            /* == history_count() while editing the draft */
 	char *draft;                /* the text being edited when browsing history */
+	iri_buf start_text;         /* the text as irie opened on it: Esc leaves at once while it is unchanged */
 } editor;
 
 bool editor_init(editor *e);
@@ -84,12 +85,33 @@ bool viewer_load(viewer *v, const char *path, char *err, size_t err_size);
 /* Shows line i, analysed as it is in the file. */
 void viewer_show(tui *t, size_t i);
 
+/* ---- reverse incremental history search (app/room_search.c) ---- */
+
+typedef struct {
+	iri_buf pat;                /* the pattern typed (UTF-8 bytes), case-sensitive */
+	iri_buf last_pat;           /* the previous search's pattern: C-r on an empty one takes it */
+	size_t match;               /* the history entry shown, SIZE_MAX: none (the saved text shows) */
+	size_t match_byte;          /* where the pattern starts in it */
+	size_t start;               /* the history position C-r was pressed at (count: the draft) */
+	bool failing;               /* the pattern is in no entry the search went through */
+	iri_buf saved;              /* the text before C-r, restored by Esc and C-g */
+	size_t saved_cursor;        /* its cursor, a byte offset */
+} searcher;
+
+void searcher_init(searcher *s);
+void searcher_fini(searcher *s);
+
 /* ---- screen: which room, overlays, selections, the status line ---- */
 
 typedef struct {
 	const room *base;           /* the editor or the viewer */
 	const room *overlay;        /* help or the keymap menu on top, or NULL */
 	bool teach;                 /* F4's room between the two */
+	bool search;                /* C-r's room on top of teach or the base room */
+	bool leave_armed;           /* this event's Esc/C-c warned: the next one leaves */
+	bool leave_asked;           /* the previous event armed it */
+	bool leave_unsaved;         /* saving to the history failed: the next Esc leaves anyway */
+	bool mouse_on;              /* mouse capture (F9; --no-mouse starts it off) */
 	int im_sel;                 /* the keymap menu's row */
 	int charset_sel;            /* teach: the legacy charset (teach_charsets) */
 	int diag_sel;               /* -1: none */
@@ -149,6 +171,7 @@ struct tui {
 	viewer vw;
 	screen scr;
 	tty_input in;
+	searcher srch;
 	ink_decoder *keys;
 };
 
@@ -171,8 +194,8 @@ typedef enum { RUN_ON, RUN_ACCEPT, RUN_CANCEL } run_state;
 
 typedef enum {
 	ROOM_EDIT = 1, ROOM_VIEW = 2, ROOM_TEACH = 4, ROOM_HELP = 8, ROOM_MENU = 16,
-	ROOM_COMMON = 32,
-	ROOM_ALL = 63
+	ROOM_COMMON = 32, ROOM_SEARCH = 64,
+	ROOM_ALL = 127
 } room_id;
 
 typedef struct {
@@ -198,7 +221,7 @@ struct room {
 	bool history_on_accept;     /* Enter saves the text to the history */
 };
 
-extern const room room_edit, room_view, room_teach, room_help, room_menu, room_common;
+extern const room room_edit, room_view, room_teach, room_help, room_menu, room_common, room_search;
 
 #define ROWS_OF(table) (sizeof (table) / sizeof (table)[0])
 
@@ -208,8 +231,29 @@ run_state rooms_event(tui *t, const ink_event *ev);
 /* One action through the rooms below the overlay (an action that follows
  * text: the status line stays). */
 run_state rooms_act(tui *t, ink_action a);
-/* The room on top, whose panes show. */
+/* The room on top whose panes show (search shows the room below it). */
 room_id rooms_top(const tui *t);
+/* The input mode of the room on top (help, menu, search, teach, editor or
+ * viewer); rooms_sync_mode() tells the decoder, after every event. */
+ink_mode rooms_mode(const tui *t);
+void rooms_sync_mode(tui *t);
+/* Whether some room of the current stack has a row (or a catch-all) for
+ * action a: every action the mode's bindings produce should (tests). */
+bool rooms_handles(const tui *t, ink_action a);
+/* The status line after an event the decoder consumed (an entry cancelled,
+ * a composition dropped, a swallowed sequence, an unbound key). */
+void rooms_notice(tui *t);
+/* The labels of the keys bound to a in mode ("Backspace/C-h"), for
+ * messages; "" if none. */
+const char *rooms_keys_of(ink_mode mode, ink_action a, char *buf, size_t size);
+
+/* The keymap menu's name for an input method, translated (room_menu.c). */
+const char *menu_im_label(ink_im im);
+
+/* C-r: starts the search over the editor (HISTORY_SEARCH's row). */
+run_state search_start(tui *t, ink_action a);
+/* While searching: the prompt goes to the status line (before any message). */
+void search_prompt(tui *t);
 
 /* Teach's legacy charsets (room_teach.c). */
 extern const char *const teach_charsets[];

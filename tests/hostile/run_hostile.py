@@ -719,7 +719,7 @@ def tui_script(case, raw_path, slow):
         steps += ['wait-re (paste was longer|did not fit)', 'expect-running', 'key C-_']
     else:
         expected += paste_model(t)
-    steps += ['key F1', 'wait ' + HELP_LINE.replace(' ', '\\s'), 'key Left q', 'wait-gone ' + HELP_LINE.replace(' ', '\\s'),
+    steps += ['key F1', 'wait ' + HELP_LINE.replace(' ', '\\s'), 'key Esc', 'wait-gone ' + HELP_LINE.replace(' ', '\\s'),
               'expect-running', 'expect-title-unset']
     for piece in dangerous_pieces(t)[:12]:
         steps.append('expect-no-raw ' + vt_escape(piece))
