@@ -58,7 +58,7 @@ while read -r f; do
 	f=${f//[[:space:]]/}
 	[ -n "$f" ] && potfiles+=("$f")
 done <"$po_dir/POTFILES"
-if ! (cd "$src_root" && xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 --language=C \
+if ! (cd "$src_root" && xgettext --keyword=_ --keyword=N_ --keyword=INK_N_ --from-code=UTF-8 --language=C \
 	--package-name="$domain" --add-comments --output="$tmp/$domain.pot" "${potfiles[@]}") 2>"$tmp/xgettext.err"; then
 	not_ok "xgettext on POTFILES"
 	diag "$tmp/xgettext.err"
