@@ -116,6 +116,8 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 	}
 	if (t->scr.diag_scroll > (int)n - visible)
 		t->scr.diag_scroll = (int)n - visible;
+	if (t->scr.diag_scroll < 0)   /* fewer findings than rows */
+		t->scr.diag_scroll = 0;
 	int pos_cols = 3;
 	for (size_t i = 0; i < n; i++) {
 		char digits[24];
