@@ -300,7 +300,8 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
  * P2-I2), shaping in logical order (mirrored brackets, UAX #9 L4, and Arabic
  * presentation forms without ligatures if asked), then reordering (L2) with
  * marks kept after their base.  d->map[off..] must hold the indices. */
-static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParType *par, bool arabic)
+static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParType *par, bool arabic,
+	bool inert_controls)
 {
 	FriBidiStrIndex n = (FriBidiStrIndex)len;
 	FriBidiChar *s = d->s + off;
@@ -309,6 +310,15 @@ static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParTy
 	if (n == 0)
 		return RND_OK;
 	fribidi_get_bidi_types(s, n, types);
+	if (inert_controls)
+		for (FriBidiStrIndex i = 0; i < n; i++)
+			/* The user's embeddings, overrides and isolates (UAX #9 X2-X6a)
+			 * are shown, not obeyed: typed as ON they start no level and
+			 * end none, so no component's text leaves its place.  The
+			 * form's own LRE ... PDF (no logical index) still act. */
+			if (d->s2l[off + i] != RND_NO_CP &&
+			    (FRIBIDI_IS_EXPLICIT(types[i]) || FRIBIDI_IS_ISOLATE(types[i])))
+				types[i] = FRIBIDI_TYPE_ON;
 	fribidi_get_bracket_types(s, n, types, d->brackets + off);
 	if (!fribidi_get_par_embedding_levels_ex(types, d->brackets + off, n, par, levels))
 		return RND_FRIBIDI_FAILED;
@@ -374,7 +384,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 		for (FriBidiStrIndex i = 0; i < len; i++)
 			d->map[i] = i;
 		rnd_result r = RND_OK;
-		if (f == RND_FORM_VISUAL && !d->has_explicit) {
+		if (f == RND_FORM_VISUAL) {
 			/* Every "LRM delimiter LRM" is a strong-L boundary at the base
 			 * level: no UAX #9 rule (W2, W7, N0, N1) looks across it and no
 			 * L2 reversal spans it, so the marked string is run in chunks
@@ -386,12 +396,12 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 					 d->s2l[i - 1] != RND_NO_CP && is_delimiter(d->s[i - 1]));
 				if (cut) {
 					FriBidiParType ltr = FRIBIDI_PAR_LTR;
-					r = bidi_line(d, from, i + 1 - from, &ltr, arabic);
+					r = bidi_line(d, from, i + 1 - from, &ltr, arabic, true);
 					from = i + 1;
 				}
 			}
 		} else {
-			r = bidi_line(d, 0, (size_t)len, &par, arabic);
+			r = bidi_line(d, 0, (size_t)len, &par, arabic, false);
 			if (f == RND_FORM_PLAIN)
 				d->plain_is_ltr = par == FRIBIDI_PAR_LTR;
 		}

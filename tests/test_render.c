@@ -297,13 +297,26 @@ static void test_placeholders(rnd_display *d)
 		check_cells_safe(d, cases[i].cell);
 		check_maps(d, cases[i].cell);
 	}
-	/* A user's RLO still acts on the bidi algorithm (that is the spoof this
-	 * display reveals) but is shown, not hidden. */
-	const char *spoof = "abc\xe2\x80\xae" "def";
-	CHECK(rnd_display_build(d, spoof, strlen(spoof), NULL, 0, NULL) == RND_OK, "build");
-	char out[64];
-	rnd_form_utf8(d, RND_FORM_PLAIN, out, sizeof out);
-	CHECK(strstr(out, "fed") != NULL, "RLO reverses what follows: %s", out);
+	/* A user's RLO acts in the renderings of others (RFC 3987 4.1, plain:
+	 * that is the spoof this display reveals) but in VISUAL, irie's own,
+	 * it is shown and not obeyed, so no component's text leaves its place;
+	 * likewise an isolate and an embedding. */
+	static const struct { const char *in, *plain, *visual; } spoofs[] = {
+		{ "abc\xe2\x80\xae" "def", "abc\xe2\x80\xae" "fed", "abc\xe2\x80\xae" "def" },
+		{ "a/b\xe2\x80\xae" "c/d?e", "a/b\xe2\x80\xae" "e?d/c", "a/b\xe2\x80\xae" "c/d?e" },
+		{ "x\xe2\x81\xa7" "12/ab\xe2\x81\xa9y", NULL, "x\xe2\x81\xa7" "12/ab\xe2\x81\xa9y" },
+		{ "h/\xe2\x80\xab" "ab/cd", NULL, "h/\xe2\x80\xab" "ab/cd" },
+	};
+	for (size_t i = 0; i < sizeof spoofs / sizeof spoofs[0]; i++) {
+		CHECK(rnd_display_build(d, spoofs[i].in, strlen(spoofs[i].in), NULL, 0, NULL) == RND_OK, "build");
+		char out[64];
+		if (spoofs[i].plain) {
+			rnd_form_utf8(d, RND_FORM_PLAIN, out, sizeof out);
+			CHECK(strcmp(out, spoofs[i].plain) == 0, "spoof %zu: plain obeys it: %s", i, out);
+		}
+		rnd_form_utf8(d, RND_FORM_VISUAL, out, sizeof out);
+		CHECK(strcmp(out, spoofs[i].visual) == 0, "spoof %zu: visual shows it inert: %s", i, out);
+	}
 }
 
 /* VISUAL is "every component left to right, each in its own direction":
