@@ -66,13 +66,16 @@ static attr_t edit_cell_attr(const rnd_cell *c, void *user)
 static void edit_scroll(tui *t, int width, int total, int cursor_col, int cursor_w)
 {
 	int margin = width / 3 > 0 ? width / 3 : 1;
+	/* Context kept in view beside the cursor while the text goes on past
+	 * that edge: a few cells, so a move never ends against the "‹" or "›". */
+	int context = width / 8 < 1 ? 1 : width / 8 > 8 ? 8 : width / 8;
 	int *h = &t->scr.hscroll;
 	if (total + 1 <= width) {   /* all of it fits, the cursor at the end too */
 		*h = 0;
 		return;
 	}
-	int lo = *h + (*h > 0 ? 1 : 0);
-	int hi = *h + width - (total - *h > width ? 1 : 0);   /* exclusive */
+	int lo = *h + (*h > 0 ? 1 + context : 0);
+	int hi = *h + width - (total - *h > width ? 1 + context : 0);   /* exclusive */
 	if (cursor_col < lo)
 		*h = cursor_col - margin;
 	else if (cursor_col + cursor_w > hi)
