@@ -195,7 +195,14 @@ static run_state apply_suggestion(tui *t, ink_action a)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("this warning has no suggestion"));
 		return RUN_ON;
 	}
-	edb_replace_range(t->ed.edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+	edb_result r = edb_replace_range(t->ed.edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+	if (r == EDB_TOO_LONG)
+		/* TRANSLATORS: after F3; %zu: the edit buffer's cap in bytes. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the suggestion was not applied: the text would be longer than %zu bytes"),
+			(size_t)EDB_MAX_TEXT_BYTES);
+	else if (r != EDB_OK)
+		/* TRANSLATORS: after F3; %s: the edit buffer's reason, a name such as EDB_BAD_RANGE. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the suggestion was not applied (%s)"), edb_result_name(r));
 	return RUN_ON;
 }
 
@@ -226,9 +233,12 @@ static run_state insert(tui *t, const ink_event *ev)
 			/* TRANSLATORS: first %zu: the bytes dropped; second %zu: the cap in bytes. */
 			_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
 			dropped, (size_t)EDB_MAX_TEXT_BYTES);
-	/* One key can finish a composition and act (Enter after romaji). */
-	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE)
+	/* One key can finish a composition and act (Enter after romaji): the
+	 * action reads the analysis, so it is brought up to this text first. */
+	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {
+		tui_analyse(t);
 		return rooms_act(t, ev->action);
+	}
 	return RUN_ON;
 }
 

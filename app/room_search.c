@@ -230,8 +230,12 @@ static run_state extend(tui *t, const ink_event *ev)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the search pattern is too long"));
 	else
 		seek_older_from_here(t, true);
-	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE)
+	/* The action that followed the text reads the analysis: of the match
+	 * shown now, not of the one before. */
+	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {
+		tui_analyse(t);
 		return rooms_act(t, ev->action);
+	}
 	return RUN_ON;
 }
 

@@ -16,9 +16,7 @@
 #include "tui.h"
 #include "tui_state.h"
 
-/* The analysis of the text on screen; a selection past the findings moves
- * to the last one. */
-static void analyse(tui *t)
+void tui_analyse(tui *t)
 {
 	size_t len;
 	const char *text = tui_text(t, &len);
@@ -176,7 +174,7 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		 * 200 ms timeout only lets signals be noticed. */
 		if (dirty) {
 			show_working(t);
-			analyse(t);
+			tui_analyse(t);
 			paint(t);
 			dirty = false;
 		}
@@ -229,7 +227,7 @@ static void print_accepted(tui *t, char *err, size_t err_size)
 		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
 		snprintf(err, err_size, _("could not save the history (%s): %s"), history_path(t->ed.hist),
 			history_error(t->ed.hist));
-	analyse(t);
+	tui_analyse(t);
 	bool tty = isatty(STDOUT_FILENO);
 	if (t->scr.print_uri)
 		out_text(stdout, t->an.uri.data ? t->an.uri.data : "", t->an.uri.len, tty);

@@ -175,6 +175,13 @@ struct tui {
 	ink_decoder *keys;
 };
 
+/* Brings the analysis up to the text on screen (app/tui.c); a selection
+ * past the findings moves to the last one.  The loop calls it before every
+ * paint; an action that follows text in the same event (a composition
+ * committed by F3, C-v u XXXX ended by Left) calls it first, as it reads
+ * the analysis (cursor cells, findings). */
+void tui_analyse(tui *t);
+
 /* The text on screen (the base room's), its cursor, moving it. */
 const char *tui_text(const tui *t, size_t *len);
 size_t tui_cursor_cp(const tui *t);
