@@ -67,6 +67,65 @@ void editor_load(tui *t, const char *s, size_t len)
 	edb_end(t->ed.edb);
 }
 
+/* ---- the user's work ---- */
+
+/* The text the editor holds for the user, wherever it is now: under C-r the
+ * text before the search (the search's saved copy), not the match shown;
+ * *entry_shown tells whether it is a history entry that Up/Down brought
+ * (the user's own text then waits in e->draft). */
+static const char *shown_text(const tui *t, size_t *len, bool *entry_shown)
+{
+	const editor *e = &t->ed;
+	*entry_shown = e->hist_pos < history_count(e->hist);
+	if (!t->scr.search)
+		return edb_text(e->edb, len);
+	*len = t->srch.saved.len;
+	return t->srch.saved.data ? t->srch.saved.data : "";
+}
+
+/* Whether the history entry shown was edited. */
+static bool entry_edited(const tui *t, const char *text, size_t len)
+{
+	size_t n;
+	const char *entry = history_entry(t->ed.hist, t->ed.hist_pos, &n);
+	return !entry || n != len || (len > 0 && memcmp(entry, text, len) != 0);
+}
+
+bool work_changed(const tui *t)
+{
+	if (!t->scr.base->history_on_accept)
+		return false;
+	size_t len;
+	bool entry_shown;
+	const char *text = shown_text(t, &len, &entry_shown);
+	if (entry_shown) {
+		if (entry_edited(t, text, len))
+			return true;
+		text = t->ed.draft ? t->ed.draft : "";
+		len = strlen(text);
+	}
+	const iri_buf *start = &t->ed.start_text;
+	return len != start->len || (len > 0 && memcmp(text, start->data, len) != 0);
+}
+
+bool save_work(tui *t)
+{
+	if (!t->scr.base->history_on_accept)
+		return true;
+	size_t len;
+	bool entry_shown, ok = true;
+	const char *text = shown_text(t, &len, &entry_shown);
+	if (entry_shown) {
+		/* An entry the user edited is work too; the draft goes in last,
+		 * so Up brings it back first. */
+		if (entry_edited(t, text, len))
+			ok = history_add_and_save(t->ed.hist, text, len);
+		text = t->ed.draft ? t->ed.draft : "";
+		len = strlen(text);
+	}
+	return history_add_and_save(t->ed.hist, text, len) && ok;
+}
+
 /* ---- the base room's view of the text ---- */
 
 static const char *edit_text(const tui *t, size_t *len)

@@ -236,27 +236,16 @@ static run_state accept(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* The editor's text differs from the one irie opened on (the viewer has
- * nothing to lose). */
-static bool text_changed(const tui *t)
-{
-	if (!t->scr.base->history_on_accept)
-		return false;
-	size_t len;
-	const char *text = tui_text(t, &len);
-	const iri_buf *start = &t->ed.start_text;
-	return len != start->len || (len > 0 && memcmp(text, start->data, len) != 0);
-}
-
-/* Esc, C-c: leave (exit 130).  Work is never lost: with the text changed,
- * the first press only warns, and the second (the very next key) saves the
- * text to the history first.  If that save fails, the reason shows and the
+/* Esc, C-c: leave (exit 130).  Work is never lost: with the user's work
+ * changed (work_changed: the draft, not an entry Up shows or a C-r match),
+ * the first press only warns, and the second (the very next key) saves it
+ * to the history first.  If that save fails, the reason shows and the
  * editor stays; one more press leaves without it (and tui_main says so on
  * stderr), so a full disk cannot trap the user. */
 static run_state cancel(tui *t, ink_action a)
 {
 	(void)a;
-	if (!text_changed(t) || (t->scr.leave_asked && t->scr.leave_unsaved))
+	if (!work_changed(t) || (t->scr.leave_asked && t->scr.leave_unsaved))
 		return RUN_CANCEL;
 	if (!t->scr.leave_asked) {
 		t->scr.leave_armed = true;
@@ -265,9 +254,7 @@ static run_state cancel(tui *t, ink_action a)
 			_("Esc again to leave (the text is kept in history); any other key goes on"));
 		return RUN_ON;
 	}
-	size_t len;
-	const char *text = tui_text(t, &len);
-	if (history_add_and_save(t->ed.hist, text, len))
+	if (save_work(t))
 		return RUN_CANCEL;
 	t->scr.leave_armed = true;
 	t->scr.leave_unsaved = true;

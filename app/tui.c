@@ -125,13 +125,12 @@ static void tui_fini(tui *t)
 	ink_decoder_free(t->keys);
 }
 
-/* SIGHUP, SIGTERM, SIGINT: the text goes to the history first, never lost.
- * Returns the exit status. */
+/* SIGHUP, SIGTERM, SIGINT: the user's work goes to the history first, never
+ * lost (save_work: the draft, not a match C-r shows; the viewer saves
+ * nothing).  Returns the exit status. */
 static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 {
-	size_t len;
-	const char *text = tui_text(t, &len);
-	bool saved = history_add_and_save(t->ed.hist, text, len);
+	bool saved = save_work(t);
 	term_close();
 	if (!saved)
 		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */

@@ -64,6 +64,14 @@ typedef struct {
 
 bool editor_init(editor *e);
 void editor_fini(editor *e);
+/* Whether the user's work (the text typed: the draft while Up/Down show an
+ * entry, the text before C-r while it searches, or an entry edited) differs
+ * from the text irie opened on.  False in the viewer. */
+bool work_changed(const tui *t);
+/* Saves that work to the history (Esc's second step, a signal); false with
+ * history_error() when it could not be saved.  True in the viewer, which
+ * saves nothing. */
+bool save_work(tui *t);
 /* Puts s (len bytes, any bytes) into the buffer: one undo step, cursor at
  * the end; what is not UTF-8 becomes U+FFFD and the status line says so. */
 void editor_load(tui *t, const char *s, size_t len);
