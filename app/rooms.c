@@ -129,6 +129,11 @@ static run_state walk(tui *t, const ink_event *ev)
 		char keys[128];
 		rooms_keys_of(rooms_mode(t), ev->action, keys, sizeof keys);
 		does_nothing(t, keys[0] ? keys : ink_action_name(ev->action));
+	} else if (ev->kind == INK_EV_PASTE || ev->kind == INK_EV_TEXT) {
+		/* Help and the menu take no text: nothing typed is dropped silently. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s",
+			/* TRANSLATORS: a paste (or typed text) while help (F1) or the keymap menu (F2) shows. */
+			_("a paste does nothing here; close this first"));
 	}
 	return run;
 }

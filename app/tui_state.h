@@ -126,7 +126,6 @@ typedef struct {
 	int diag_scroll;
 	int help_scroll;            /* help: its first line shown (clamped as it is drawn) */
 	int help_page;              /* help: how many of its lines showed last */
-	int help_mode_below;        /* help: 1 + the decoder's mode before it, 0: none (room_help.c) */
 	rnd_form edit_form;
 	int hscroll;                /* the edit line's first cell column */
 	int cursor_col;             /* the edit line's cursor, as last drawn */
