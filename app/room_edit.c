@@ -221,7 +221,10 @@ BUFFER_OP(yank, edb_yank)
 BUFFER_OP(undo, edb_undo)
 BUFFER_OP(redo, edb_redo)
 
-/* Up/Down: the history; leaving the draft keeps it. */
+/* Up/Down: the history; leaving the draft keeps it (if it cannot be kept,
+ * the editor stays on it and says so).  An entry is loaded whole, NUL bytes
+ * and all: editor_load shows what is not UTF-8 (a NUL too) as U+FFFD and
+ * says so. */
 static run_state history_move(tui *t, ink_action a)
 {
 	editor *e = &t->ed;
@@ -232,12 +235,20 @@ static run_state history_move(tui *t, ink_action a)
 	if (e->hist_pos == n) {
 		size_t len;
 		const char *text = edb_text(e->edb, &len);
+		char *draft = strndup(text, len);
+		if (!draft) {
+			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the text stays as it is"));
+			return RUN_ON;
+		}
 		free(e->draft);
-		e->draft = strndup(text, len);
+		e->draft = draft;
 	}
 	e->hist_pos = back ? e->hist_pos - 1 : e->hist_pos + 1;
-	const char *s = e->hist_pos == n ? (e->draft ? e->draft : "") : history_get(e->hist, e->hist_pos);
-	editor_load(t, s, strlen(s));
+	size_t len = 0;
+	const char *s = e->hist_pos == n ? e->draft : history_entry(e->hist, e->hist_pos, &len);
+	if (e->hist_pos == n)
+		len = s ? strlen(s) : 0;
+	editor_load(t, s ? s : "", len);
 	return RUN_ON;
 }
 

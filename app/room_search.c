@@ -141,12 +141,22 @@ static void finish(tui *t, bool keep)
 		iri_buf_reset(&s->last_pat);
 		iri_buf_append(&s->last_pat, s->pat.data, s->pat.len);
 	}
-	if (!keep || s->match == SIZE_MAX) {
+	char *draft = NULL;
+	bool draft_kept = true;
+	if (keep && s->match != SIZE_MAX && e->hist_pos == history_count(e->hist)) {
+		draft = strndup(s->saved.data ? s->saved.data : "", s->saved.len);
+		draft_kept = draft != NULL;
+	}
+	if (!keep || s->match == SIZE_MAX || !draft_kept) {
+		/* Without memory for the draft the match is not kept: the draft
+		 * would be lost. */
 		show(t, SIZE_MAX, 0);
+		if (!draft_kept)
+			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the text stays as it is"));
 	} else {
-		if (e->hist_pos == history_count(e->hist)) {
+		if (draft) {
 			free(e->draft);
-			e->draft = strndup(s->saved.data ? s->saved.data : "", s->saved.len);
+			e->draft = draft;
 		}
 		e->hist_pos = s->match;
 	}
