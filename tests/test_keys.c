@@ -721,6 +721,11 @@ static const struct {
 	{ INK_KEY_PAGE_UP, 0, 0, "PgUp" }, { INK_KEY_PAGE_DOWN, 0, 0, "PgDn" },
 	{ INK_KEY_HOME, 0, CTRL | ALT | SHIFT, "C-M-S-Home" }, { INK_KEY_INSERT, 0, 0, "Insert" },
 	{ INK_KEY_NONE, 0x05D0, 0, "\u05D0" }, { INK_KEY_NONE, 0x00, 0, "C-Space" },
+	/* controls, format characters (bidi controls), separators: never raw */
+	{ INK_KEY_NONE, 0x202E, 0, "U+202E" }, { INK_KEY_NONE, 0x2067, ALT, "M-U+2067" },
+	{ INK_KEY_NONE, 0x0085, 0, "U+0085" }, { INK_KEY_NONE, 0x200B, 0, "U+200B" },
+	{ INK_KEY_NONE, 0x2029, 0, "U+2029" }, { INK_KEY_NONE, 0x0378, 0, "U+0378" },
+	{ INK_KEY_NONE, 0x1F600, 0, "\U0001F600" },
 };
 
 static void test_table(void)
