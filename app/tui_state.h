@@ -85,6 +85,8 @@ typedef struct {
 	size_t cp;                  /* the viewer's cursor: a logical code point (no edit buffer) */
 	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
 	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
+	bool truncated;             /* lines were left unread (VIEW_MAX_LINES, or memory) */
+	bool truncation_told;       /* the status line said so (on the first show) */
 } viewer;
 
 void viewer_fini(viewer *v);
