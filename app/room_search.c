@@ -49,14 +49,20 @@ static size_t find_in(const tui *t, size_t i, const iri_buf *pat)
 }
 
 /* Shows entry i (pattern at byte at) in the editor, or the saved text for
- * SIZE_MAX. */
+ * SIZE_MAX.  The match shown before is taken back first (edb_undo_to_mark:
+ * the mark search_start put), so the undo history holds at most the one
+ * match shown, and nothing once the saved text is back. */
 static void show(tui *t, size_t i, size_t at)
 {
 	searcher *s = &t->srch;
 	s->match = i;
 	s->match_byte = at;
+	edb_undo_to_mark(t->ed.edb);
 	if (i == SIZE_MAX) {
-		editor_load(t, s->saved.data ? s->saved.data : "", s->saved.len);
+		size_t len;
+		const char *text = edb_text(t->ed.edb, &len);
+		if (len != s->saved.len || (len > 0 && memcmp(text, s->saved.data, len) != 0))
+			editor_load(t, s->saved.data ? s->saved.data : "", s->saved.len);   /* undo failed (memory) */
 		edb_set_cursor(t->ed.edb, s->saved_cursor);
 		return;
 	}
@@ -126,6 +132,10 @@ run_state search_start(tui *t, ink_action a)
 	s->match = SIZE_MAX;
 	s->failing = false;
 	s->start = t->ed.hist_pos;
+	/* The matches shown are previews: each is taken back before the next
+	 * (show); one kept is one undo step. */
+	edb_undo_boundary(t->ed.edb);
+	edb_mark(t->ed.edb);
 	t->scr.search = true;
 	return RUN_ON;
 }
