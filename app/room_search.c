@@ -259,10 +259,14 @@ static run_state extend(tui *t, const ink_event *ev)
 	return RUN_ON;
 }
 
+/* The prompt, then the event's message (its end cut on a character
+ * boundary if the two do not fit).  The pattern is quoted (ui_quote: cut
+ * on a character boundary, its closing PDI kept) into half the status
+ * line, so the prompt around it always fits whole. */
 void search_prompt(tui *t)
 {
 	searcher *s = &t->srch;
-	char quoted[600], msg[sizeof t->scr.status];
+	char quoted[sizeof t->scr.status / 2], msg[sizeof t->scr.status];
 	ui_quote(s->pat.data ? s->pat.data : "", s->pat.len, quoted, sizeof quoted);
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
 	snprintf(t->scr.status, sizeof t->scr.status, s->failing
@@ -271,8 +275,20 @@ void search_prompt(tui *t)
 		/* TRANSLATORS: the C-r prompt (readline's words); %s: the pattern typed; the match shows on the edit line. */
 		: _("(reverse-i-search)'%s': "), quoted);
 	if (msg[0]) {
-		size_t n = strlen(t->scr.status);
-		snprintf(t->scr.status + n, sizeof t->scr.status - n, " %s", msg);
+		char *st = t->scr.status;
+		size_t n = strlen(st), left = sizeof t->scr.status - n;
+		if (snprintf(st + n, left, " %s", msg) >= (int)left) {
+			/* Cut: drop the last character if it lost bytes. */
+			size_t len = sizeof t->scr.status - 1, lead = len;
+			while (lead > n && ((unsigned char)st[lead - 1] & 0xC0) == 0x80)
+				lead--;
+			if (lead > n) {
+				unsigned char c = (unsigned char)st[lead - 1];
+				size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+				if (lead - 1 + need > len)
+					st[lead - 1] = '\0';
+			}
+		}
 	}
 }
 
