@@ -64,15 +64,12 @@ static ink_event late_sequence(tui *t, uint32_t ch)
 {
 	uint32_t next;
 	bool next_bad;
-	nodelay(stdscr, TRUE);
-	int k2 = tty_input_read(&t->in, &next, &next_bad);
-	nodelay(stdscr, FALSE);
-	timeout(200);
+	int k2 = tty_input_read_now(&t->in, &next, &next_bad);
 	if (k2 == ERR)
 		return ink_feed_char(t->keys, ch, 0);
 	ink_feed_char(t->keys, ch, INK_MOD_ALT);
 	t->scr.bad_input |= next_bad;
-	return tty_input_event(&t->in, t->keys, k2, next);
+	return tty_input_event(&t->in, t->keys, k2, next, &t->scr.bad_input);
 }
 
 /* false with a message in err. */
@@ -170,7 +167,7 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 	bool dirty = true, after_esc = false;
 	while (run == RUN_ON) {
 		/* Repaint after every event (RFC 3987 4.3), not while idle: the
-		 * 200 ms timeout only lets signals be noticed. */
+		 * TERM_POLL_MS timeout only lets signals be noticed. */
 		if (dirty) {
 			show_working(t);
 			tui_analyse(t);
@@ -199,7 +196,7 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		if (after_esc && kind == OK && (ch == '[' || ch == 'O') && !t->in.pasting)
 			ev = late_sequence(t, ch);
 		else
-			ev = tty_input_event(&t->in, t->keys, kind, ch);
+			ev = tty_input_event(&t->in, t->keys, kind, ch, &bad);
 		after_esc = kind == OK && ch == 0x1B && !t->in.pasting && was_lone_esc(t, mode, &ev);
 		run = handle(t, &ev);
 		t->scr.bad_input |= bad;

@@ -162,14 +162,18 @@ void tty_input_init(tty_input *in);
 /* The next input: a character (OK; ill-formed bytes as U+FFFD with *bad
  * set) or a curses key (KEY_CODE_YES), or ERR when nothing came. */
 int tty_input_read(tty_input *in, uint32_t *value, bool *bad);
+/* tty_input_read() without waiting: ERR when nothing is there already. */
+int tty_input_read_now(tty_input *in, uint32_t *value, bool *bad);
 /* What tty_input_read() gave (kind, value) as input/'s event: keys mapped,
- * ESC followed at once by another key read as Alt. */
-ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value);
+ * ESC followed at once by another key read as Alt (*bad set, not cleared,
+ * when that key was an ill-formed byte). */
+ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value, bool *bad);
 /* While in->pasting: the paste's bytes, read from the terminal in blocks,
  * go straight into keys (UTF-8 assembled, ill-formed bytes as U+FFFD) up to
  * its end marker, then TERM_KEY_PASTE_END is returned (KEY_CODE_YES; *bad
  * set when a U+FFFD came out of the paste) for tty_input_event.  ERR after
- * 200 ms without a byte, or on a signal, so the caller notices signals. */
+ * each block without the end marker, after TERM_POLL_MS without a byte, or
+ * on a signal, so the caller notices signals during an endless stream. */
 int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad);
 
 /* ---- the whole ---- */
