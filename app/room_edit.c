@@ -52,7 +52,7 @@ void editor_load(tui *t, const char *s, size_t len)
 		}
 		r = edb_set_text(t->ed.edb, fixed.data ? fixed.data : "", fixed.len);
 		iri_buf_fini(&fixed);
-		/* TRANSLATORS: %zu: the byte offset (from 0); keep U+FFFD. */
+		/* TRANSLATORS: %zu: the first bad byte's position, counted from 1; keep U+FFFD. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
 			first_bad + 1);
 	}
@@ -157,12 +157,6 @@ static void edit_title(const tui *t, char *buf, size_t size)
 	size_t n = strlen(buf);
 	/* TRANSLATORS: title bar hint; %s: a keymap's name as the F2 menu shows it; C-\\ is Ctrl+backslash, keep it. */
 	snprintf(buf + n, size - n, _("(C-\\: %s)"), menu_im_label(im));
-}
-
-static const char *edit_hint(void)
-{
-	/* TRANSLATORS: the bottom line of the editor: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
-	return _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help");
 }
 
 /* ---- actions ---- */
@@ -345,6 +339,5 @@ const room room_edit = {
 	.cursor = edit_cursor,
 	.set_cursor = edit_set_cursor,
 	.title = edit_title,
-	.hint = edit_hint,
 	.history_on_accept = true,
 };

@@ -144,10 +144,10 @@ static void out_mode(help_out *o, ink_mode mode, const ink_mode *shown, size_t n
 			continue;
 		done[a] = true;
 		char keys[160], other[160];
-		keyline_keys(mode, a, keys, sizeof keys);
+		keyline_keys(mode, a, ", ", keys, sizeof keys);
 		bool same = false;
 		for (size_t k = 0; k < n_shown && !same; k++)
-			same = strcmp(keys, keyline_keys(shown[k], a, other, sizeof other)) == 0;
+			same = strcmp(keys, keyline_keys(shown[k], a, ", ", other, sizeof other)) == 0;
 		if (!same)
 			out_entry(o, keys, _(ink_action_help(a)));
 	}

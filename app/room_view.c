@@ -160,12 +160,6 @@ static void view_title(const tui *t, char *buf, size_t size)
 	snprintf(buf, size, _(" irie view  line %zu/%zu"), t->vw.line + 1, t->vw.n_lines);
 }
 
-static const char *view_hint(void)
-{
-	/* TRANSLATORS: the bottom line of the viewer: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
-	return _("Enter print  Esc quit  PgUp/PgDn lines  F8 next warning  F1 help");
-}
-
 /* ---- actions ---- */
 
 static run_state move_logical(tui *t, ink_action a)
@@ -269,6 +263,5 @@ const room room_view = {
 	.cursor = view_cursor,
 	.set_cursor = view_set_cursor,
 	.title = view_title,
-	.hint = view_hint,
 	.history_on_accept = false,
 };

@@ -171,6 +171,7 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		if (dirty) {
 			show_working(t);
 			tui_analyse(t);
+			t->scr.warn_box.rows = 0;   /* until pane_warnings draws it */
 			paint(t);
 			dirty = false;
 		}

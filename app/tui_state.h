@@ -131,7 +131,8 @@ typedef struct {
 	rnd_form edit_form;
 	int hscroll;                /* the edit line's first cell column */
 	int cursor_col;             /* the edit line's cursor, as last drawn */
-	char status[512];
+	char status[512];           /* the status line: this event's message (rooms_event clears it) */
+	struct { int row, col, width, rows; } warn_box;   /* the warnings pane as last painted (rows 0: not shown) */
 	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
 	bool print_uri;
 	bool strict;                /* --strict: Enter refuses a text with errors */
@@ -203,10 +204,10 @@ void tui_set_cursor_cp(tui *t, size_t cp);
 /* ---- rooms (app/rooms.c and app/room_*.c) ----
  *
  * A room is the keys of one mode: a table of {action, handler} rows, plus
- * handlers for text and for what the rows leave.  Rooms stack: an overlay
- * (help, the keymap menu) takes every event; below it teach (F4), then the
- * base room (editor or viewer), then the common room (what every mode
- * shares).  An event goes down the stack to the first room with a row for
+ * a handler for text.  Rooms stack: an overlay
+ * (help, the keymap menu) over the common room alone; or search (C-r), teach
+ * (F4), the base room (editor or viewer), then the common room (what every
+ * mode shares).  An event goes down the stack to the first room with a row for
  * its action (or a text handler, for text); an action means one thing per
  * room, so giving a mode its own action name is a change of one row. */
 
@@ -227,17 +228,15 @@ struct room {
 	room_id id;
 	const room_row *rows;
 	size_t n_rows;
-	/* Text and pastes (with the action that may follow); NULL: the room below. */
+	/* Text and pastes (with the action that may follow); NULL: the room
+	 * below (text no room takes says so: help and the menu take none). */
 	run_state (*insert)(tui *t, const ink_event *ev);
-	/* Every event the rows and insert leave; NULL: the room below. */
-	run_state (*other)(tui *t, const ink_event *ev);
-	bool overlay;               /* takes every event and keeps the status line */
+	bool overlay;               /* shows on top of the rest, which gets no event (only the common room below it) */
 	/* Base rooms (editor, viewer) only: */
 	const char *(*text)(const tui *t, size_t *len);
 	size_t (*cursor)(const tui *t);
 	void (*set_cursor)(tui *t, size_t cp);
 	void (*title)(const tui *t, char *buf, size_t size);   /* the title bar */
-	const char *(*hint)(void);  /* the footer's key list */
 	bool history_on_accept;     /* Enter saves the text to the history */
 };
 
@@ -245,11 +244,11 @@ extern const room room_edit, room_view, room_teach, room_help, room_menu, room_c
 
 #define ROWS_OF(table) (sizeof (table) / sizeof (table)[0])
 
-/* One event through the stack of rooms (clearing the status line unless an
- * overlay takes it). */
+/* One event through the stack of rooms, the status line cleared first (an
+ * event no room takes says so there). */
 run_state rooms_event(tui *t, const ink_event *ev);
-/* One action through the rooms below the overlay (an action that follows
- * text: the status line stays). */
+/* One action through the same stack, the status line kept (an action that
+ * follows text, or that a room passes on). */
 run_state rooms_act(tui *t, ink_action a);
 /* The room on top whose panes show (search shows the room below it). */
 room_id rooms_top(const tui *t);
@@ -257,15 +256,12 @@ room_id rooms_top(const tui *t);
  * viewer); rooms_sync_mode() tells the decoder, after every event. */
 ink_mode rooms_mode(const tui *t);
 void rooms_sync_mode(tui *t);
-/* Whether some room of the current stack has a row (or a catch-all) for
- * action a: every action the mode's bindings produce should (tests). */
+/* Whether some room of the current stack has a row for action a: every
+ * action the mode's bindings produce should (tests). */
 bool rooms_handles(const tui *t, ink_action a);
 /* The status line after an event the decoder consumed (an entry cancelled,
  * a composition dropped, a swallowed sequence, an unbound key). */
 void rooms_notice(tui *t);
-/* The labels of the keys bound to a in mode ("Backspace/C-h"), for
- * messages; "" if none. */
-const char *rooms_keys_of(ink_mode mode, ink_action a, char *buf, size_t size);
 
 /* The keymap menu's name for an input method, translated (room_menu.c). */
 const char *menu_im_label(ink_im im);
