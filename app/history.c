@@ -333,12 +333,17 @@ static bool write_file(history *h, const list *l)
 		unlink(tmp);
 		return fail(h, tmp, err);
 	}
+	errno = 0;
 	fputs(HEADER_LINE, f);
 	for (size_t i = 0; i < l->count; i++)
 		write_entry(f, l->text[i], l->len[i]);
+	/* A write that failed (a full disk) leaves the stream's error flag:
+	 * such a file is never renamed over the old one. */
 	int err = 0;
-	if (fflush(f) != 0 || fsync(fd) != 0)
-		err = errno;
+	if (ferror(f))
+		err = errno ? errno : EIO;
+	else if (fflush(f) != 0 || fsync(fd) != 0)
+		err = errno ? errno : EIO;
 	if (fclose(f) != 0 && !err)
 		err = errno;
 	if (err) {

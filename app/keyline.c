@@ -29,7 +29,7 @@ static void append(char *buf, size_t size, size_t *len, const char *s)
 		*len += (size_t)n < size - *len ? (size_t)n : size - *len - 1;
 }
 
-const char *keyline_keys(ink_mode mode, ink_action a, char *buf, size_t size)
+const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf, size_t size)
 {
 	size_t n, len = 0;
 	const ink_binding *b = ink_bindings(&n);
@@ -41,7 +41,7 @@ const char *keyline_keys(ink_mode mode, ink_action a, char *buf, size_t size)
 		if (b[i].action != a || !(b[i].modes & INK_MODE_BIT(mode)))
 			continue;
 		if (len)
-			append(buf, size, &len, ", ");
+			append(buf, size, &len, sep);
 		append(buf, size, &len, ink_key_label(&b[i], label, sizeof label));
 	}
 	return buf;

@@ -17,9 +17,9 @@
 ink_mode keyline_mode(const tui *t);
 
 /* Every key bound to action a in mode, as labels in table order joined by
- * ", " ("Home, C-a"); "" when none.  Written to buf (size bytes, always
- * NUL-terminated when size > 0). */
-const char *keyline_keys(ink_mode mode, ink_action a, char *buf, size_t size);
+ * sep (", " for help's lists: "Home, C-a"; "/" in messages); "" when none.
+ * Written to buf (size bytes, always NUL-terminated when size > 0). */
+const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf, size_t size);
 
 /* The footer's key line for mode: a few actions, each as its first key and
  * a short translated word ("Enter accept  Esc quit  F1 help"), as many as

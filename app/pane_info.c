@@ -93,6 +93,8 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 {
 	size_t n = iri_diags_count(t->an.diags);
 	char head[128];
+	t->scr.warn_box.row = row, t->scr.warn_box.col = col;   /* for the mouse (rooms.c warning_at) */
+	t->scr.warn_box.width = width, t->scr.warn_box.rows = max_rows;
 	/* TRANSLATORS: pane heading; %zu: the number of findings. */
 	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
 	put_ui(t, row, col, width, head, A_BOLD);

@@ -52,7 +52,7 @@ void editor_load(tui *t, const char *s, size_t len)
 		}
 		r = edb_set_text(t->ed.edb, fixed.data ? fixed.data : "", fixed.len);
 		iri_buf_fini(&fixed);
-		/* TRANSLATORS: %zu: the byte offset (from 0); keep U+FFFD. */
+		/* TRANSLATORS: %zu: the first bad byte's position, counted from 1; keep U+FFFD. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("byte %zu is not UTF-8; ill-formed bytes are shown as U+FFFD"),
 			first_bad + 1);
 	}
@@ -65,6 +65,65 @@ void editor_load(tui *t, const char *s, size_t len)
 				(size_t)EDB_MAX_TEXT_BYTES);
 	}
 	edb_end(t->ed.edb);
+}
+
+/* ---- the user's work ---- */
+
+/* The text the editor holds for the user, wherever it is now: under C-r the
+ * text before the search (the search's saved copy), not the match shown;
+ * *entry_shown tells whether it is a history entry that Up/Down brought
+ * (the user's own text then waits in e->draft). */
+static const char *shown_text(const tui *t, size_t *len, bool *entry_shown)
+{
+	const editor *e = &t->ed;
+	*entry_shown = e->hist_pos < history_count(e->hist);
+	if (!t->scr.search)
+		return edb_text(e->edb, len);
+	*len = t->srch.saved.len;
+	return t->srch.saved.data ? t->srch.saved.data : "";
+}
+
+/* Whether the history entry shown was edited. */
+static bool entry_edited(const tui *t, const char *text, size_t len)
+{
+	size_t n;
+	const char *entry = history_entry(t->ed.hist, t->ed.hist_pos, &n);
+	return !entry || n != len || (len > 0 && memcmp(entry, text, len) != 0);
+}
+
+bool work_changed(const tui *t)
+{
+	if (!t->scr.base->history_on_accept)
+		return false;
+	size_t len;
+	bool entry_shown;
+	const char *text = shown_text(t, &len, &entry_shown);
+	if (entry_shown) {
+		if (entry_edited(t, text, len))
+			return true;
+		text = t->ed.draft ? t->ed.draft : "";
+		len = strlen(text);
+	}
+	const iri_buf *start = &t->ed.start_text;
+	return len != start->len || (len > 0 && memcmp(text, start->data, len) != 0);
+}
+
+bool save_work(tui *t)
+{
+	if (!t->scr.base->history_on_accept)
+		return true;
+	size_t len;
+	bool entry_shown, ok = true;
+	const char *text = shown_text(t, &len, &entry_shown);
+	if (entry_shown) {
+		/* An entry the user edited is work too; the draft goes in last,
+		 * so Up brings it back first. */
+		if (entry_edited(t, text, len))
+			ok = history_add_and_save(t->ed.hist, text, len);
+		text = t->ed.draft ? t->ed.draft : "";
+		len = strlen(text);
+	}
+	return history_add_and_save(t->ed.hist, text, len) && ok;
 }
 
 /* ---- the base room's view of the text ---- */
@@ -98,12 +157,6 @@ static void edit_title(const tui *t, char *buf, size_t size)
 	size_t n = strlen(buf);
 	/* TRANSLATORS: title bar hint; %s: a keymap's name as the F2 menu shows it; C-\\ is Ctrl+backslash, keep it. */
 	snprintf(buf + n, size - n, _("(C-\\: %s)"), menu_im_label(im));
-}
-
-static const char *edit_hint(void)
-{
-	/* TRANSLATORS: the bottom line of the editor: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
-	return _("Enter accept  Esc cancel  Tab warnings  F4 teach  F1 help");
 }
 
 /* ---- actions ---- */
@@ -162,7 +215,10 @@ BUFFER_OP(yank, edb_yank)
 BUFFER_OP(undo, edb_undo)
 BUFFER_OP(redo, edb_redo)
 
-/* Up/Down: the history; leaving the draft keeps it. */
+/* Up/Down: the history; leaving the draft keeps it (if it cannot be kept,
+ * the editor stays on it and says so).  An entry is loaded whole, NUL bytes
+ * and all: editor_load shows what is not UTF-8 (a NUL too) as U+FFFD and
+ * says so. */
 static run_state history_move(tui *t, ink_action a)
 {
 	editor *e = &t->ed;
@@ -173,12 +229,20 @@ static run_state history_move(tui *t, ink_action a)
 	if (e->hist_pos == n) {
 		size_t len;
 		const char *text = edb_text(e->edb, &len);
+		char *draft = strndup(text, len);
+		if (!draft) {
+			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the text stays as it is"));
+			return RUN_ON;
+		}
 		free(e->draft);
-		e->draft = strndup(text, len);
+		e->draft = draft;
 	}
 	e->hist_pos = back ? e->hist_pos - 1 : e->hist_pos + 1;
-	const char *s = e->hist_pos == n ? (e->draft ? e->draft : "") : history_get(e->hist, e->hist_pos);
-	editor_load(t, s, strlen(s));
+	size_t len = 0;
+	const char *s = e->hist_pos == n ? e->draft : history_entry(e->hist, e->hist_pos, &len);
+	if (e->hist_pos == n)
+		len = s ? strlen(s) : 0;
+	editor_load(t, s ? s : "", len);
 	return RUN_ON;
 }
 
@@ -195,7 +259,14 @@ static run_state apply_suggestion(tui *t, ink_action a)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("this warning has no suggestion"));
 		return RUN_ON;
 	}
-	edb_replace_range(t->ed.edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+	edb_result r = edb_replace_range(t->ed.edb, d->byte_start, d->byte_end, d->suggestion, strlen(d->suggestion));
+	if (r == EDB_TOO_LONG)
+		/* TRANSLATORS: after F3; %zu: the edit buffer's cap in bytes. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the suggestion was not applied: the text would be longer than %zu bytes"),
+			(size_t)EDB_MAX_TEXT_BYTES);
+	else if (r != EDB_OK)
+		/* TRANSLATORS: after F3; %s: the edit buffer's reason, a name such as EDB_BAD_RANGE. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the suggestion was not applied (%s)"), edb_result_name(r));
 	return RUN_ON;
 }
 
@@ -226,9 +297,12 @@ static run_state insert(tui *t, const ink_event *ev)
 			/* TRANSLATORS: first %zu: the bytes dropped; second %zu: the cap in bytes. */
 			_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
 			dropped, (size_t)EDB_MAX_TEXT_BYTES);
-	/* One key can finish a composition and act (Enter after romaji). */
-	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE)
+	/* One key can finish a composition and act (Enter after romaji): the
+	 * action reads the analysis, so it is brought up to this text first. */
+	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {
+		tui_analyse(t);
 		return rooms_act(t, ev->action);
+	}
 	return RUN_ON;
 }
 
@@ -265,6 +339,5 @@ const room room_edit = {
 	.cursor = edit_cursor,
 	.set_cursor = edit_set_cursor,
 	.title = edit_title,
-	.hint = edit_hint,
 	.history_on_accept = true,
 };

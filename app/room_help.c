@@ -144,10 +144,10 @@ static void out_mode(help_out *o, ink_mode mode, const ink_mode *shown, size_t n
 			continue;
 		done[a] = true;
 		char keys[160], other[160];
-		keyline_keys(mode, a, keys, sizeof keys);
+		keyline_keys(mode, a, ", ", keys, sizeof keys);
 		bool same = false;
 		for (size_t k = 0; k < n_shown && !same; k++)
-			same = strcmp(keys, keyline_keys(shown[k], a, other, sizeof other)) == 0;
+			same = strcmp(keys, keyline_keys(shown[k], a, ", ", other, sizeof other)) == 0;
 		if (!same)
 			out_entry(o, keys, _(ink_action_help(a)));
 	}
@@ -223,24 +223,11 @@ static void out_help(help_out *o)
 	out_rows(o);
 }
 
-/* Keys decode in help mode while it shows; the mode before it is kept for
- * its close.  (Setting the mode when a room opens is rooms.c's; this makes
- * help work whoever opened it.) */
-static void keys_to_help(tui *t)
-{
-	ink_mode m = ink_get_mode(t->keys);
-	if (m == INK_MODE_HELP)
-		return;
-	t->scr.help_mode_below = 1 + (int)m;
-	ink_set_mode(t->keys, INK_MODE_HELP);
-}
-
 /* The self-test row, the help's rows from t->scr.help_scroll (clamped to
  * the rows there are, so a resize keeps a valid position), and a row that
  * says which lines show. */
 int pane_help(tui *t, int row, int col, int width, int max_rows)
 {
-	keys_to_help(t);
 	const char *visual, *reordered;
 	rnd_selftest(&visual, &reordered);
 	/* The samples are already in display order: each goes into the line
@@ -301,28 +288,13 @@ static run_state scroll_help(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* Esc, q, F1, C-g: back to the mode below, at the top next time. */
+/* Esc, q, F1, C-g: back to the room below (rooms_sync_mode gives the
+ * decoder its mode), at the top next time. */
 static run_state close_help(tui *t, ink_action a)
 {
 	(void)a;
 	t->scr.overlay = NULL;
 	t->scr.help_scroll = 0;
-	ink_set_mode(t->keys, t->scr.help_mode_below > 0 ? (ink_mode)(t->scr.help_mode_below - 1) : keyline_mode(t));
-	t->scr.help_mode_below = 0;
-	return RUN_ON;
-}
-
-static run_state redraw(tui *t, ink_action a)
-{
-	(void)t, (void)a;
-	clearok(curscr, TRUE);
-	return RUN_ON;
-}
-
-/* Every other key: nothing (help stays open). */
-static run_state ignore(tui *t, const ink_event *ev)
-{
-	(void)t, (void)ev;
 	return RUN_ON;
 }
 
@@ -334,13 +306,11 @@ static const room_row help_rows[] = {
 	{ INK_ACT_HELP_TOP, scroll_help },
 	{ INK_ACT_HELP_BOTTOM, scroll_help },
 	{ INK_ACT_HELP_CLOSE, close_help },
-	{ INK_ACT_REDRAW, redraw },
 };
 
 const room room_help = {
 	.id = ROOM_HELP,
 	.rows = help_rows,
 	.n_rows = ROWS_OF(help_rows),
-	.other = ignore,
 	.overlay = true,
 };

@@ -49,14 +49,20 @@ static size_t find_in(const tui *t, size_t i, const iri_buf *pat)
 }
 
 /* Shows entry i (pattern at byte at) in the editor, or the saved text for
- * SIZE_MAX. */
+ * SIZE_MAX.  The match shown before is taken back first (edb_undo_to_mark:
+ * the mark search_start put), so the undo history holds at most the one
+ * match shown, and nothing once the saved text is back. */
 static void show(tui *t, size_t i, size_t at)
 {
 	searcher *s = &t->srch;
 	s->match = i;
 	s->match_byte = at;
+	edb_undo_to_mark(t->ed.edb);
 	if (i == SIZE_MAX) {
-		editor_load(t, s->saved.data ? s->saved.data : "", s->saved.len);
+		size_t len;
+		const char *text = edb_text(t->ed.edb, &len);
+		if (len != s->saved.len || (len > 0 && memcmp(text, s->saved.data, len) != 0))
+			editor_load(t, s->saved.data ? s->saved.data : "", s->saved.len);   /* undo failed (memory) */
 		edb_set_cursor(t->ed.edb, s->saved_cursor);
 		return;
 	}
@@ -126,6 +132,10 @@ run_state search_start(tui *t, ink_action a)
 	s->match = SIZE_MAX;
 	s->failing = false;
 	s->start = t->ed.hist_pos;
+	/* The matches shown are previews: each is taken back before the next
+	 * (show); one kept is one undo step. */
+	edb_undo_boundary(t->ed.edb);
+	edb_mark(t->ed.edb);
 	t->scr.search = true;
 	return RUN_ON;
 }
@@ -141,12 +151,22 @@ static void finish(tui *t, bool keep)
 		iri_buf_reset(&s->last_pat);
 		iri_buf_append(&s->last_pat, s->pat.data, s->pat.len);
 	}
-	if (!keep || s->match == SIZE_MAX) {
+	char *draft = NULL;
+	bool draft_kept = true;
+	if (keep && s->match != SIZE_MAX && e->hist_pos == history_count(e->hist)) {
+		draft = strndup(s->saved.data ? s->saved.data : "", s->saved.len);
+		draft_kept = draft != NULL;
+	}
+	if (!keep || s->match == SIZE_MAX || !draft_kept) {
+		/* Without memory for the draft the match is not kept: the draft
+		 * would be lost. */
 		show(t, SIZE_MAX, 0);
+		if (!draft_kept)
+			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the text stays as it is"));
 	} else {
-		if (e->hist_pos == history_count(e->hist)) {
+		if (draft) {
 			free(e->draft);
-			e->draft = strndup(s->saved.data ? s->saved.data : "", s->saved.len);
+			e->draft = draft;
 		}
 		e->hist_pos = s->match;
 	}
@@ -230,15 +250,23 @@ static run_state extend(tui *t, const ink_event *ev)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the search pattern is too long"));
 	else
 		seek_older_from_here(t, true);
-	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE)
+	/* The action that followed the text reads the analysis: of the match
+	 * shown now, not of the one before. */
+	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {
+		tui_analyse(t);
 		return rooms_act(t, ev->action);
+	}
 	return RUN_ON;
 }
 
+/* The prompt, then the event's message (its end cut on a character
+ * boundary if the two do not fit).  The pattern is quoted (ui_quote: cut
+ * on a character boundary, its closing PDI kept) into half the status
+ * line, so the prompt around it always fits whole. */
 void search_prompt(tui *t)
 {
 	searcher *s = &t->srch;
-	char quoted[600], msg[sizeof t->scr.status];
+	char quoted[sizeof t->scr.status / 2], msg[sizeof t->scr.status];
 	ui_quote(s->pat.data ? s->pat.data : "", s->pat.len, quoted, sizeof quoted);
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
 	snprintf(t->scr.status, sizeof t->scr.status, s->failing
@@ -247,8 +275,20 @@ void search_prompt(tui *t)
 		/* TRANSLATORS: the C-r prompt (readline's words); %s: the pattern typed; the match shows on the edit line. */
 		: _("(reverse-i-search)'%s': "), quoted);
 	if (msg[0]) {
-		size_t n = strlen(t->scr.status);
-		snprintf(t->scr.status + n, sizeof t->scr.status - n, " %s", msg);
+		char *st = t->scr.status;
+		size_t n = strlen(st), left = sizeof t->scr.status - n;
+		if (snprintf(st + n, left, " %s", msg) >= (int)left) {
+			/* Cut: drop the last character if it lost bytes. */
+			size_t len = sizeof t->scr.status - 1, lead = len;
+			while (lead > n && ((unsigned char)st[lead - 1] & 0xC0) == 0x80)
+				lead--;
+			if (lead > n) {
+				unsigned char c = (unsigned char)st[lead - 1];
+				size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+				if (lead - 1 + need > len)
+					st[lead - 1] = '\0';
+			}
+		}
 	}
 }
 

@@ -22,23 +22,55 @@ void viewer_fini(viewer *v)
 }
 
 /* One line of f into line (reset first), at most cap bytes kept; the rest of
- * a longer line is read and dropped.  Returns false at the end of the file. */
-static bool read_capped_line(FILE *f, iri_buf *line, size_t cap, bool *too_long)
+ * a longer line is read and dropped.  Returns false at the end of the file,
+ * or with *no_memory when the line could not be kept. */
+static bool read_capped_line(FILE *f, iri_buf *line, size_t cap, bool *too_long, bool *no_memory)
 {
 	int c;
 	bool any = false;
 	iri_buf_reset(line);
-	*too_long = false;
+	*too_long = *no_memory = false;
 	while ((c = getc(f)) != EOF) {
 		any = true;
 		if (c == '\n')
 			break;
-		if (line->len < cap)
-			iri_buf_putc(line, (char)c);
-		else
+		if (line->len >= cap)
 			*too_long = true;
+		else if (!iri_buf_putc(line, (char)c)) {
+			*no_memory = true;
+			return false;
+		}
 	}
 	return any;
+}
+
+/* Appends a line (NULL: over the cap) to v; false without memory. */
+static bool add_line(viewer *v, size_t *cap, const char *text, size_t n, bool too_long)
+{
+	if (v->n_lines == *cap) {
+		size_t want = *cap ? *cap * 2 : 256;
+		char **p = realloc(v->lines, want * sizeof *p);
+		if (p)
+			v->lines = p;
+		size_t *q = p ? realloc(v->line_len, want * sizeof *q) : NULL;
+		if (!q)
+			return false;
+		v->line_len = q;
+		*cap = want;
+	}
+	/* A line over the cap is kept as NULL and reported when shown; the
+	 * rest are kept as read, NUL bytes too (check reports them). */
+	char *copy = NULL;
+	if (!too_long) {
+		copy = malloc(n + 1);
+		if (!copy)
+			return false;
+		memcpy(copy, text, n);
+		copy[n] = '\0';
+	}
+	v->line_len[v->n_lines] = n;
+	v->lines[v->n_lines++] = copy;
+	return true;
 }
 
 bool viewer_load(viewer *v, const char *path, char *err, size_t err_size)
@@ -52,35 +84,18 @@ bool viewer_load(viewer *v, const char *path, char *err, size_t err_size)
 	size_t cap = 0;
 	iri_buf line;
 	iri_buf_init(&line);
-	bool too_long;
-	while (v->n_lines < VIEW_MAX_LINES && read_capped_line(f, &line, EDB_MAX_TEXT_BYTES, &too_long)) {
+	bool too_long, no_memory = false;
+	while (read_capped_line(f, &line, EDB_MAX_TEXT_BYTES, &too_long, &no_memory)) {
 		size_t n = line.len;
 		while (n > 0 && line.data[n - 1] == '\r')
 			n--;
-		if (v->n_lines == cap) {
-			size_t want = cap ? cap * 2 : 256;
-			char **p = realloc(v->lines, want * sizeof *p);
-			if (p)
-				v->lines = p;
-			size_t *q = p ? realloc(v->line_len, want * sizeof *q) : NULL;
-			if (!q)
-				break;
-			v->line_len = q;
-			cap = want;
+		/* Lines left unread are never dropped silently: the first show says. */
+		if (v->n_lines == VIEW_MAX_LINES || !add_line(v, &cap, line.data ? line.data : "", n, too_long)) {
+			v->truncated = true;
+			break;
 		}
-		/* A line over the cap is kept as NULL and reported when shown; the
-		 * rest are kept as read, NUL bytes too (check reports them). */
-		char *copy = NULL;
-		if (!too_long) {
-			copy = malloc(n + 1);
-			if (!copy)
-				break;
-			memcpy(copy, line.data ? line.data : "", n);
-			copy[n] = '\0';
-		}
-		v->line_len[v->n_lines] = n;
-		v->lines[v->n_lines++] = copy;
 	}
+	v->truncated |= no_memory;
 	iri_buf_fini(&line);
 	if (f != stdin)
 		fclose(f);
@@ -106,6 +121,12 @@ void viewer_show(tui *t, size_t i)
 	v->line = i;
 	v->cp = 0;
 	t->scr.diag_sel = -1;
+	if (v->truncated && !v->truncation_told) {
+		v->truncation_told = true;
+		/* TRANSLATORS: the viewer at its start: %zu: how many lines it holds (a cap, or memory ran out). */
+		snprintf(t->scr.status, sizeof t->scr.status, _("only the first %zu lines were read"), v->n_lines);
+		return;
+	}
 	if (!v->lines[i])
 		/* TRANSLATORS: first %zu: the line number; second %zu: the cap in bytes. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("line %zu is longer than %zu bytes: not shown"),
@@ -137,12 +158,6 @@ static void view_title(const tui *t, char *buf, size_t size)
 {
 	/* TRANSLATORS: title bar; %zu/%zu: the line shown / the number of lines; keep the leading space. */
 	snprintf(buf, size, _(" irie view  line %zu/%zu"), t->vw.line + 1, t->vw.n_lines);
-}
-
-static const char *view_hint(void)
-{
-	/* TRANSLATORS: the bottom line of the viewer: key names and what they do, two spaces between items; keep the key names; at most 80 columns. */
-	return _("Enter print  Esc quit  PgUp/PgDn lines  F8 next warning  F1 help");
 }
 
 /* ---- actions ---- */
@@ -248,6 +263,5 @@ const room room_view = {
 	.cursor = view_cursor,
 	.set_cursor = view_set_cursor,
 	.title = view_title,
-	.hint = view_hint,
 	.history_on_accept = false,
 };

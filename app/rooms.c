@@ -8,6 +8,7 @@
 #include "draw.h"
 #include "i18n.h"
 #include "ink_bindings.h"
+#include "keyline.h"
 #include "term.h"
 #include "tui_state.h"
 
@@ -44,16 +45,13 @@ static bool room_take(const room *r, tui *t, const ink_event *ev, run_state *run
 		*run = r->insert(t, ev);
 		return true;
 	}
-	if (r->other) {
-		*run = r->other(t, ev);
-		return true;
-	}
 	return false;
 }
 
-/* Top first: an overlay (help, the menu) and the common room under it (for
- * redraw, resize and the mouse, which mean the same everywhere); or search,
- * teach, the base room and the common room. */
+/* Top first: an overlay (help, the menu) and the common room under it (an
+ * overlay's mode binds its own actions and redraw; resize and the mouse
+ * mean the same everywhere); or search, teach, the base room and the
+ * common room. */
 static size_t stack_of(const tui *t, const room *stack[4])
 {
 	size_t n = 0;
@@ -75,7 +73,7 @@ static bool room_has_row(const room *r, ink_action a)
 	for (size_t i = 0; i < r->n_rows; i++)
 		if (r->rows[i].action == a)
 			return true;
-	return r->other != NULL;
+	return false;
 }
 
 bool rooms_handles(const tui *t, ink_action a)
@@ -86,28 +84,6 @@ bool rooms_handles(const tui *t, ink_action a)
 		if (room_has_row(stack[i], a))
 			return true;
 	return false;
-}
-
-const char *rooms_keys_of(ink_mode mode, ink_action a, char *buf, size_t size)
-{
-	size_t n_rows, used = 0;
-	const ink_binding *rows = ink_bindings(&n_rows);
-	if (size == 0)
-		return buf;
-	buf[0] = '\0';
-	for (size_t i = 0; i < n_rows; i++) {
-		if (rows[i].action != a || !(rows[i].modes & INK_MODE_BIT(mode)))
-			continue;
-		char label[32];
-		ink_key_label(&rows[i], label, sizeof label);
-		int k = snprintf(buf + used, size - used, "%s%s", used ? "/" : "", label);
-		if (k < 0 || (size_t)k >= size - used) {
-			buf[used] = '\0';
-			break;
-		}
-		used += (size_t)k;
-	}
-	return buf;
 }
 
 /* Nothing bound is dropped silently: a key no room takes says so. */
@@ -127,8 +103,13 @@ static run_state walk(tui *t, const ink_event *ev)
 			return run;
 	if (ev->kind == INK_EV_ACTION) {
 		char keys[128];
-		rooms_keys_of(rooms_mode(t), ev->action, keys, sizeof keys);
+		keyline_keys(rooms_mode(t), ev->action, "/", keys, sizeof keys);
 		does_nothing(t, keys[0] ? keys : ink_action_name(ev->action));
+	} else if (ev->kind == INK_EV_PASTE || ev->kind == INK_EV_TEXT) {
+		/* Help and the menu take no text: nothing typed is dropped silently. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s",
+			/* TRANSLATORS: a paste (or typed text) while help (F1) or the keymap menu (F2) shows. */
+			_("a paste does nothing here; close this first"));
 	}
 	return run;
 }
@@ -236,27 +217,16 @@ static run_state accept(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* The editor's text differs from the one irie opened on (the viewer has
- * nothing to lose). */
-static bool text_changed(const tui *t)
-{
-	if (!t->scr.base->history_on_accept)
-		return false;
-	size_t len;
-	const char *text = tui_text(t, &len);
-	const iri_buf *start = &t->ed.start_text;
-	return len != start->len || (len > 0 && memcmp(text, start->data, len) != 0);
-}
-
-/* Esc, C-c: leave (exit 130).  Work is never lost: with the text changed,
- * the first press only warns, and the second (the very next key) saves the
- * text to the history first.  If that save fails, the reason shows and the
+/* Esc, C-c: leave (exit 130).  Work is never lost: with the user's work
+ * changed (work_changed: the draft, not an entry Up shows or a C-r match),
+ * the first press only warns, and the second (the very next key) saves it
+ * to the history first.  If that save fails, the reason shows and the
  * editor stays; one more press leaves without it (and tui_main says so on
  * stderr), so a full disk cannot trap the user. */
 static run_state cancel(tui *t, ink_action a)
 {
 	(void)a;
-	if (!text_changed(t) || (t->scr.leave_asked && t->scr.leave_unsaved))
+	if (!work_changed(t) || (t->scr.leave_asked && t->scr.leave_unsaved))
 		return RUN_CANCEL;
 	if (!t->scr.leave_asked) {
 		t->scr.leave_armed = true;
@@ -265,9 +235,7 @@ static run_state cancel(tui *t, ink_action a)
 			_("Esc again to leave (the text is kept in history); any other key goes on"));
 		return RUN_ON;
 	}
-	size_t len;
-	const char *text = tui_text(t, &len);
-	if (history_add_and_save(t->ed.hist, text, len))
+	if (save_work(t))
 		return RUN_CANCEL;
 	t->scr.leave_armed = true;
 	t->scr.leave_unsaved = true;
@@ -424,30 +392,13 @@ static void click_edit_line(tui *t, int x)
 	tui_set_cursor_cp(t, SIZE_MAX);   /* past the last cell: the end of the text */
 }
 
-/* The finding shown at screen cell (y, x), or -1.  The warnings pane's place
- * follows paint()'s layout (app/panes.c): form lines from row 2 (RFC and UBA
- * from 14 rows), a blank row, then the body; from 100 columns the warnings
- * take the column at the reading end, the whole body tall; below that they
- * come first, a row per finding and the heading, up to half the body (at
- * least two rows).  Row 0 of the pane is its heading. */
+/* The finding shown at screen cell (y, x), or -1: the warnings pane's box
+ * as pane_warnings last drew it (its row 0 is the heading). */
 static int warning_at(const tui *t, int y, int x)
 {
-	int n = (int)iri_diags_count(t->an.diags), rows = LINES, cols = COLS;
-	int top = 2 + 1 + (rows >= 14 ? 2 : 0) + 1, body = rows - 1 - top;
-	if (n == 0 || body < 2)
-		return -1;
-	int left = 0, width = cols, height;
-	if (cols >= 100) {
-		int half = cols / 2 - 1;
-		left = t->scr.ui_rtl ? 0 : half + 2;
-		width = cols - half - 2;
-		height = body;
-	} else {
-		height = n + 1 < body / 2 ? n + 1 : body / 2;
-		if (height < 2)
-			height = 2;
-	}
-	if (x < left || x >= left + width || y <= top || y >= top + height)
+	int n = (int)iri_diags_count(t->an.diags);
+	int top = t->scr.warn_box.row, left = t->scr.warn_box.col;
+	if (n == 0 || x < left || x >= left + t->scr.warn_box.width || y <= top || y >= top + t->scr.warn_box.rows)
 		return -1;
 	int i = t->scr.diag_scroll + (y - top - 1);
 	return i < n ? i : -1;

@@ -172,9 +172,9 @@ bool term_open(char *err, size_t err_size)
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay_default();
-	timeout(200);   /* wake up to notice signals */
+	timeout(TERM_POLL_MS);   /* wake up to notice signals */
 	define_key("\033[200~", TERM_KEY_PASTE_START);
-	define_key("\033[201~", TERM_KEY_PASTE_END);
+	define_key(TERM_PASTE_END_MARKER, TERM_KEY_PASTE_END);
 	/* The keys as terminals send them (tmux's ESC [ 4 ~ for End, ...),
 	 * whatever this terminfo entry says. */
 	size_t n_seq;
@@ -267,12 +267,6 @@ void term_set_mouse(bool on)
 	term.mouse_off = !on;
 	if (term.open)
 		apply_mouse();
-}
-
-void term_write_raw(const char *bytes, size_t n)
-{
-	if (term.fd >= 0)
-		write_all(term.fd, bytes, n);
 }
 
 void term_copy_osc52(const char *bytes, size_t n)

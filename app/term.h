@@ -6,9 +6,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Curses key codes irie defines for bracketed paste (xterm: ESC [ 200 ~). */
+/* Curses key codes irie defines for bracketed paste (xterm: ESC [ 200 ~),
+ * and the paste's end marker itself (tty_input.c reads a paste in blocks). */
 #define TERM_KEY_PASTE_START (KEY_MAX + 1)
 #define TERM_KEY_PASTE_END (KEY_MAX + 2)
+#define TERM_PASTE_END_MARKER "\033[201~"
 /* Curses key codes for input/'s escape sequences: row i of ink_sequences()
  * is TERM_KEY_SEQ_BASE + i.  Far above KEY_MAX: curses numbers the
  * terminal's extended key capabilities (kLFT5, ...) from KEY_MAX up. */
@@ -26,6 +28,9 @@ typedef enum {
  * for this long is a lone Esc.  tests/tui/vtdrive.c's esc-wait must stay
  * above it. */
 #define TERM_ESC_DELAY_MS 100
+/* How long a read waits for input (curses' timeout, the paste reader's
+ * poll) before the loop looks at signals again, in ms. */
+#define TERM_POLL_MS 200
 
 /* Opens /dev/tty, starts curses on it, switches bidi mode and bracketed
  * paste on, installs the signal handlers.  false (with a message in err) if
@@ -49,9 +54,6 @@ void term_suspend(void);
 /* Mouse capture on or off (--no-mouse; a key may toggle it).  Before
  * term_open() it says what term_open() does; the default is on. */
 void term_set_mouse(bool on);
-
-/* Writes raw bytes to the terminal (for OSC 52); only fixed, built sequences. */
-void term_write_raw(const char *bytes, size_t n);
 
 /* Sets the terminal's clipboard to n bytes (OSC 52, "c" selection): the
  * bytes go base64-encoded (RFC 4648 4), so nothing in them reaches the

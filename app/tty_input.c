@@ -16,14 +16,11 @@
 #include "term.h"
 #include "tui_state.h"
 
-/* How long the paste reader waits for a byte before the loop gets to look
- * at signals: the same as the loop's curses timeout (term_open). */
-enum { PASTE_WAIT_MS = 200 };
 /* Bytes: longer than any key sequence a terminal sends. */
 enum { KEY_SEQ_MAX = 32 };
 
 /* xterm's bracketed paste ends with this (term_open turns the mode on). */
-static const char paste_end_marker[] = "\033[201~";
+static const char paste_end_marker[] = TERM_PASTE_END_MARKER;
 
 void tty_input_init(tty_input *in)
 {
@@ -272,12 +269,15 @@ int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad
 	if (in->pushback >= 0)
 		return tty_input_read(in, value, bad);
 	*bad = false;
-	for (bool ended = false; !ended;) {
-		if (queue_empty(in) && queue_fill(in, PASTE_WAIT_MS) == 0)
-			return ERR;
-		in->queued_pos += paste_scan(in, keys, in->queued + in->queued_pos, in->queued_len - in->queued_pos,
-			&ended);
-	}
+	bool ended;
+	if (queue_empty(in) && queue_fill(in, TERM_POLL_MS) == 0)
+		return ERR;
+	in->queued_pos += paste_scan(in, keys, in->queued + in->queued_pos, in->queued_len - in->queued_pos, &ended);
+	/* One block at a time: the loop looks at signals between blocks, so a
+	 * SIGTERM during an endless stream is still handled (in->pasting
+	 * brings it back here). */
+	if (!ended)
+		return ERR;
 	if (in->u8_len) {   /* a sequence the end marker cut short */
 		in->u8_len = 0;
 		ink_feed_char(keys, 0xFFFD, 0);
@@ -332,24 +332,31 @@ static ink_event key_event(tty_input *in, ink_decoder *keys, int key)
 	return feed_curses_key(keys, key);
 }
 
-ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value)
+int tty_input_read_now(tty_input *in, uint32_t *value, bool *bad)
+{
+	nodelay(stdscr, TRUE);
+	int k = tty_input_read(in, value, bad);
+	nodelay(stdscr, FALSE);
+	timeout(TERM_POLL_MS);
+	return k;
+}
+
+ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value, bool *bad)
 {
 	if (kind == KEY_CODE_YES)
 		return key_event(in, keys, (int)value);
 	unsigned mods = 0;
 	if (value == 0x1B && !in->pasting) {
 		/* ESC with another key right behind it: the terminal's Alt.  What
-		 * follows is read without waiting; a curses key after ESC is that
-		 * key alone. */
-		nodelay(stdscr, TRUE);
+		 * follows is read without waiting (an ill-formed byte is U+FFFD,
+		 * with *bad set); a curses key after ESC is that key alone. */
 		uint32_t next;
 		bool next_bad;
-		int k2 = tty_input_read(in, &next, &next_bad);
-		nodelay(stdscr, FALSE);
-		timeout(200);
+		int k2 = tty_input_read_now(in, &next, &next_bad);
 		if (k2 == OK) {
 			value = next;
 			mods = INK_MOD_ALT;
+			*bad |= next_bad;
 		} else if (k2 == KEY_CODE_YES) {
 			return key_event(in, keys, (int)next);
 		}

@@ -16,9 +16,7 @@
 #include "tui.h"
 #include "tui_state.h"
 
-/* The analysis of the text on screen; a selection past the findings moves
- * to the last one. */
-static void analyse(tui *t)
+void tui_analyse(tui *t)
 {
 	size_t len;
 	const char *text = tui_text(t, &len);
@@ -66,15 +64,12 @@ static ink_event late_sequence(tui *t, uint32_t ch)
 {
 	uint32_t next;
 	bool next_bad;
-	nodelay(stdscr, TRUE);
-	int k2 = tty_input_read(&t->in, &next, &next_bad);
-	nodelay(stdscr, FALSE);
-	timeout(200);
+	int k2 = tty_input_read_now(&t->in, &next, &next_bad);
 	if (k2 == ERR)
 		return ink_feed_char(t->keys, ch, 0);
 	ink_feed_char(t->keys, ch, INK_MOD_ALT);
 	t->scr.bad_input |= next_bad;
-	return tty_input_event(&t->in, t->keys, k2, next);
+	return tty_input_event(&t->in, t->keys, k2, next, &t->scr.bad_input);
 }
 
 /* false with a message in err. */
@@ -127,13 +122,12 @@ static void tui_fini(tui *t)
 	ink_decoder_free(t->keys);
 }
 
-/* SIGHUP, SIGTERM, SIGINT: the text goes to the history first, never lost.
- * Returns the exit status. */
+/* SIGHUP, SIGTERM, SIGINT: the user's work goes to the history first, never
+ * lost (save_work: the draft, not a match C-r shows; the viewer saves
+ * nothing).  Returns the exit status. */
 static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 {
-	size_t len;
-	const char *text = tui_text(t, &len);
-	bool saved = history_add_and_save(t->ed.hist, text, len);
+	bool saved = save_work(t);
 	term_close();
 	if (!saved)
 		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
@@ -173,10 +167,11 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 	bool dirty = true, after_esc = false;
 	while (run == RUN_ON) {
 		/* Repaint after every event (RFC 3987 4.3), not while idle: the
-		 * 200 ms timeout only lets signals be noticed. */
+		 * TERM_POLL_MS timeout only lets signals be noticed. */
 		if (dirty) {
 			show_working(t);
-			analyse(t);
+			tui_analyse(t);
+			t->scr.warn_box.rows = 0;   /* until pane_warnings draws it */
 			paint(t);
 			dirty = false;
 		}
@@ -202,7 +197,7 @@ static run_state run_loop(tui *t, bool *signalled, int *status, char *err, size_
 		if (after_esc && kind == OK && (ch == '[' || ch == 'O') && !t->in.pasting)
 			ev = late_sequence(t, ch);
 		else
-			ev = tty_input_event(&t->in, t->keys, kind, ch);
+			ev = tty_input_event(&t->in, t->keys, kind, ch, &bad);
 		after_esc = kind == OK && ch == 0x1B && !t->in.pasting && was_lone_esc(t, mode, &ev);
 		run = handle(t, &ev);
 		t->scr.bad_input |= bad;
@@ -229,7 +224,7 @@ static void print_accepted(tui *t, char *err, size_t err_size)
 		/* TRANSLATORS: first %s: the history file's path; second %s: why (the system's words). */
 		snprintf(err, err_size, _("could not save the history (%s): %s"), history_path(t->ed.hist),
 			history_error(t->ed.hist));
-	analyse(t);
+	tui_analyse(t);
 	bool tty = isatty(STDOUT_FILENO);
 	if (t->scr.print_uri)
 		out_text(stdout, t->an.uri.data ? t->an.uri.data : "", t->an.uri.len, tty);

@@ -64,6 +64,14 @@ typedef struct {
 
 bool editor_init(editor *e);
 void editor_fini(editor *e);
+/* Whether the user's work (the text typed: the draft while Up/Down show an
+ * entry, the text before C-r while it searches, or an entry edited) differs
+ * from the text irie opened on.  False in the viewer. */
+bool work_changed(const tui *t);
+/* Saves that work to the history (Esc's second step, a signal); false with
+ * history_error() when it could not be saved.  True in the viewer, which
+ * saves nothing. */
+bool save_work(tui *t);
 /* Puts s (len bytes, any bytes) into the buffer: one undo step, cursor at
  * the end; what is not UTF-8 becomes U+FFFD and the status line says so. */
 void editor_load(tui *t, const char *s, size_t len);
@@ -77,6 +85,8 @@ typedef struct {
 	size_t cp;                  /* the viewer's cursor: a logical code point (no edit buffer) */
 	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
 	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
+	bool truncated;             /* lines were left unread (VIEW_MAX_LINES, or memory) */
+	bool truncation_told;       /* the status line said so (on the first show) */
 } viewer;
 
 void viewer_fini(viewer *v);
@@ -118,11 +128,11 @@ typedef struct {
 	int diag_scroll;
 	int help_scroll;            /* help: its first line shown (clamped as it is drawn) */
 	int help_page;              /* help: how many of its lines showed last */
-	int help_mode_below;        /* help: 1 + the decoder's mode before it, 0: none (room_help.c) */
 	rnd_form edit_form;
 	int hscroll;                /* the edit line's first cell column */
 	int cursor_col;             /* the edit line's cursor, as last drawn */
-	char status[512];
+	char status[512];           /* the status line: this event's message (rooms_event clears it) */
+	struct { int row, col, width, rows; } warn_box;   /* the warnings pane as last painted (rows 0: not shown) */
 	bool bad_input;             /* a byte that was not UTF-8 came in (and became U+FFFD) */
 	bool print_uri;
 	bool strict;                /* --strict: Enter refuses a text with errors */
@@ -153,14 +163,18 @@ void tty_input_init(tty_input *in);
 /* The next input: a character (OK; ill-formed bytes as U+FFFD with *bad
  * set) or a curses key (KEY_CODE_YES), or ERR when nothing came. */
 int tty_input_read(tty_input *in, uint32_t *value, bool *bad);
+/* tty_input_read() without waiting: ERR when nothing is there already. */
+int tty_input_read_now(tty_input *in, uint32_t *value, bool *bad);
 /* What tty_input_read() gave (kind, value) as input/'s event: keys mapped,
- * ESC followed at once by another key read as Alt. */
-ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value);
+ * ESC followed at once by another key read as Alt (*bad set, not cleared,
+ * when that key was an ill-formed byte). */
+ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value, bool *bad);
 /* While in->pasting: the paste's bytes, read from the terminal in blocks,
  * go straight into keys (UTF-8 assembled, ill-formed bytes as U+FFFD) up to
  * its end marker, then TERM_KEY_PASTE_END is returned (KEY_CODE_YES; *bad
  * set when a U+FFFD came out of the paste) for tty_input_event.  ERR after
- * 200 ms without a byte, or on a signal, so the caller notices signals. */
+ * each block without the end marker, after TERM_POLL_MS without a byte, or
+ * on a signal, so the caller notices signals during an endless stream. */
 int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad);
 
 /* ---- the whole ---- */
@@ -175,6 +189,13 @@ struct tui {
 	ink_decoder *keys;
 };
 
+/* Brings the analysis up to the text on screen (app/tui.c); a selection
+ * past the findings moves to the last one.  The loop calls it before every
+ * paint; an action that follows text in the same event (a composition
+ * committed by F3, C-v u XXXX ended by Left) calls it first, as it reads
+ * the analysis (cursor cells, findings). */
+void tui_analyse(tui *t);
+
 /* The text on screen (the base room's), its cursor, moving it. */
 const char *tui_text(const tui *t, size_t *len);
 size_t tui_cursor_cp(const tui *t);
@@ -183,10 +204,10 @@ void tui_set_cursor_cp(tui *t, size_t cp);
 /* ---- rooms (app/rooms.c and app/room_*.c) ----
  *
  * A room is the keys of one mode: a table of {action, handler} rows, plus
- * handlers for text and for what the rows leave.  Rooms stack: an overlay
- * (help, the keymap menu) takes every event; below it teach (F4), then the
- * base room (editor or viewer), then the common room (what every mode
- * shares).  An event goes down the stack to the first room with a row for
+ * a handler for text.  Rooms stack: an overlay
+ * (help, the keymap menu) over the common room alone; or search (C-r), teach
+ * (F4), the base room (editor or viewer), then the common room (what every
+ * mode shares).  An event goes down the stack to the first room with a row for
  * its action (or a text handler, for text); an action means one thing per
  * room, so giving a mode its own action name is a change of one row. */
 
@@ -207,17 +228,15 @@ struct room {
 	room_id id;
 	const room_row *rows;
 	size_t n_rows;
-	/* Text and pastes (with the action that may follow); NULL: the room below. */
+	/* Text and pastes (with the action that may follow); NULL: the room
+	 * below (text no room takes says so: help and the menu take none). */
 	run_state (*insert)(tui *t, const ink_event *ev);
-	/* Every event the rows and insert leave; NULL: the room below. */
-	run_state (*other)(tui *t, const ink_event *ev);
-	bool overlay;               /* takes every event and keeps the status line */
+	bool overlay;               /* shows on top of the rest, which gets no event (only the common room below it) */
 	/* Base rooms (editor, viewer) only: */
 	const char *(*text)(const tui *t, size_t *len);
 	size_t (*cursor)(const tui *t);
 	void (*set_cursor)(tui *t, size_t cp);
 	void (*title)(const tui *t, char *buf, size_t size);   /* the title bar */
-	const char *(*hint)(void);  /* the footer's key list */
 	bool history_on_accept;     /* Enter saves the text to the history */
 };
 
@@ -225,11 +244,11 @@ extern const room room_edit, room_view, room_teach, room_help, room_menu, room_c
 
 #define ROWS_OF(table) (sizeof (table) / sizeof (table)[0])
 
-/* One event through the stack of rooms (clearing the status line unless an
- * overlay takes it). */
+/* One event through the stack of rooms, the status line cleared first (an
+ * event no room takes says so there). */
 run_state rooms_event(tui *t, const ink_event *ev);
-/* One action through the rooms below the overlay (an action that follows
- * text: the status line stays). */
+/* One action through the same stack, the status line kept (an action that
+ * follows text, or that a room passes on). */
 run_state rooms_act(tui *t, ink_action a);
 /* The room on top whose panes show (search shows the room below it). */
 room_id rooms_top(const tui *t);
@@ -237,15 +256,12 @@ room_id rooms_top(const tui *t);
  * viewer); rooms_sync_mode() tells the decoder, after every event. */
 ink_mode rooms_mode(const tui *t);
 void rooms_sync_mode(tui *t);
-/* Whether some room of the current stack has a row (or a catch-all) for
- * action a: every action the mode's bindings produce should (tests). */
+/* Whether some room of the current stack has a row for action a: every
+ * action the mode's bindings produce should (tests). */
 bool rooms_handles(const tui *t, ink_action a);
 /* The status line after an event the decoder consumed (an entry cancelled,
  * a composition dropped, a swallowed sequence, an unbound key). */
 void rooms_notice(tui *t);
-/* The labels of the keys bound to a in mode ("Backspace/C-h"), for
- * messages; "" if none. */
-const char *rooms_keys_of(ink_mode mode, ink_action a, char *buf, size_t size);
 
 /* The keymap menu's name for an input method, translated (room_menu.c). */
 const char *menu_im_label(ink_im im);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+
 /* Mode sets. */
 #define B_E INK_MODE_BIT(INK_MODE_EDIT)
 #define B_T INK_MODE_BIT(INK_MODE_TEACH)
@@ -292,6 +294,24 @@ static const char *const key_names[INK_KEY_COUNT] = {
 	[INK_KEY_RESIZE] = "Resize", [INK_KEY_MOUSE] = "Mouse",
 };
 
+/* Whether a code point can stand for itself in a label: C1 controls (Cc),
+ * format characters (Cf, the bidi controls among them: an RLO would reorder
+ * the message the label goes into), the line and paragraph separators and
+ * unassigned code points are named U+XXXX instead. */
+static bool cp_shows_as_itself(uint32_t cp)
+{
+	switch (u_charType((UChar32)cp)) {
+	case U_CONTROL_CHAR:
+	case U_FORMAT_CHAR:
+	case U_LINE_SEPARATOR:
+	case U_PARAGRAPH_SEPARATOR:
+	case U_UNASSIGNED:
+		return false;
+	default:
+		return true;
+	}
+}
+
 /* The part after the modifiers for a code point: C0 controls as C-x (the
  * Ctrl is part of the name), the keys that send a control by their name. */
 static void cp_name(uint32_t cp, char *out, size_t size)
@@ -314,7 +334,7 @@ static void cp_name(uint32_t cp, char *out, size_t size)
 		snprintf(out, size, "Backspace");
 	else if (cp < 0x80)
 		snprintf(out, size, "%c", (char)cp);
-	else if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+	else if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || !cp_shows_as_itself(cp))
 		snprintf(out, size, "U+%04X", (unsigned)cp);
 	else {
 		char u[5] = { 0 };

@@ -66,6 +66,7 @@ struct edb_buffer {
 	size_t n_applied;
 	size_t steps_alloc;
 	size_t hist_bytes;     /* sum of removed_len + inserted_len over steps */
+	size_t mark;           /* edb_mark: n_applied then (moved down by trims) */
 
 	char *kill;            /* owned, NUL-terminated, never NULL */
 	size_t kill_len;
@@ -302,6 +303,7 @@ void edb_clear_history(edb_buffer *b)
 		step_free(&b->steps[i]);
 	b->n_steps = b->n_applied = 0;
 	b->hist_bytes = 0;
+	b->mark = 0;
 	b->last = ACT_NONE;
 }
 
@@ -415,6 +417,7 @@ static void history_trim(edb_buffer *b)
 	memmove(b->steps, b->steps + drop, (b->n_steps - drop) * sizeof *b->steps);
 	b->n_steps -= drop;
 	b->n_applied = b->n_applied > drop ? b->n_applied - drop : 0;
+	b->mark = b->mark > drop ? b->mark - drop : 0;
 }
 
 /* Whether this replacement may join the newest undo step. */
@@ -780,6 +783,31 @@ edb_result edb_undo(edb_buffer *b)
 	if (r == EDB_OK)
 		b->n_applied--;
 	return r;
+}
+
+void edb_mark(edb_buffer *b)
+{
+	if (b)
+		b->mark = b->n_applied;
+}
+
+edb_result edb_undo_to_mark(edb_buffer *b)
+{
+	if (!b)
+		return EDB_BAD_ARGUMENT;
+	while (b->n_applied > b->mark) {
+		edb_result r = edb_undo(b);
+		if (r != EDB_OK)
+			return r;
+	}
+	/* The steps undone are forgotten: redo cannot bring them back. */
+	for (size_t i = b->n_applied; i < b->n_steps; i++) {
+		b->hist_bytes -= b->steps[i].removed_len + b->steps[i].inserted_len;
+		step_free(&b->steps[i]);
+	}
+	b->n_steps = b->n_applied;
+	b->mark = b->n_applied;
+	return EDB_OK;
 }
 
 edb_result edb_redo(edb_buffer *b)

@@ -145,6 +145,16 @@ int edb_can_redo(const edb_buffer *b);
 /* Ends the current typing/deletion run: the next edit starts a new undo step
  * (e.g. after a pause, or at the end of a bracketed paste). */
 void edb_undo_boundary(edb_buffer *b);
+/* A mark in the undo history, for previews (the history search loads the
+ * matches it shows, then takes them back): edb_mark() puts it at the
+ * current step; edb_undo_to_mark() undoes every step made since and forgets
+ * them (redo cannot bring them back; the redo steps before the mark went at
+ * the first edit after it anyway), restoring the text and cursor as they
+ * were at the mark.  The undo steps before the mark stay as they were.
+ * Only steps past the caps are lost (the mark then moves to the oldest step
+ * kept).  A new mark replaces the old; edb_clear_history() resets it. */
+void edb_mark(edb_buffer *b);
+edb_result edb_undo_to_mark(edb_buffer *b);
 /* Forgets all undo and redo steps (e.g. after loading the initial text). */
 void edb_clear_history(edb_buffer *b);
 

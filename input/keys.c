@@ -433,6 +433,14 @@ ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods)
 	if (!d || (unsigned)key >= INK_KEY_COUNT || key == INK_KEY_NONE)
 		return none;
 	begin_feed(d);
+	/* A key cannot be part of a sequence being swallowed: it ends it, which
+	 * is reported as a character that cannot be in it is (seq_char).  A
+	 * resize or the mouse is not the keyboard's: the sequence goes on. */
+	if (esc_active(&d->seq) && key != INK_KEY_RESIZE && key != INK_KEY_MOUSE) {
+		set_notice(d, INK_NOTICE_UNKNOWN_SEQUENCE);
+		esc_spell(&d->seq, d->notice_text, sizeof d->notice_text);
+		esc_reset(&d->seq);
+	}
 	return key_input(d, key, mods & 7u);
 }
 

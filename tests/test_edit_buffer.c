@@ -456,6 +456,41 @@ static void test_undo_step_cap(void)
 	edb_free(b);
 }
 
+/* A mark: loads after it are taken back whole, the steps before it stay. */
+static void test_mark(void)
+{
+	edb_buffer *b = edb_new();
+	size_t len;
+
+	if (!b)
+		return;
+	CHECK(type_text(b, "ab.") == EDB_OK && type_text(b, "cd") == EDB_OK, "typed");
+	edb_set_cursor(b, 1);
+	edb_mark(b);
+	CHECK(edb_set_text(b, "match one", 9) == EDB_OK && edb_set_text(b, "match two", 9) == EDB_OK, "loads");
+	CHECK(edb_undo_to_mark(b) == EDB_OK, "undo to mark");
+	CHECK_STR(edb_text(b, &len), "ab.cd", "text back");
+	CHECK(edb_cursor(b) == 1, "cursor back: %zu", edb_cursor(b));
+	CHECK(edb_redo(b) == EDB_NOTHING_TO_REDO, "the loads are forgotten");
+	CHECK(edb_undo(b) == EDB_OK, "the step before the mark");
+	CHECK_STR(edb_text(b, NULL), "ab.", "typing undone, not a load");
+	/* nothing since the mark: nothing happens */
+	edb_mark(b);
+	CHECK(edb_undo_to_mark(b) == EDB_OK && strcmp(edb_text(b, NULL), "ab.") == 0, "empty mark");
+	CHECK(edb_undo(b) == EDB_OK && strcmp(edb_text(b, NULL), "") == 0, "older steps stay");
+	/* the mark follows trims: at the step cap, one load is still taken back */
+	edb_clear_history(b);
+	for (int i = 0; i < EDB_MAX_UNDO_STEPS; i++)
+		edb_insert(b, "a.", 2);
+	edb_mark(b);
+	CHECK(edb_set_text(b, "x", 1) == EDB_OK && edb_undo_to_mark(b) == EDB_OK, "load at the cap");
+	edb_text(b, &len);
+	CHECK(len == 2 * EDB_MAX_UNDO_STEPS, "text back at the cap: %zu", len);
+	CHECK(edb_undo_to_mark(NULL) == EDB_BAD_ARGUMENT, "NULL");
+	edb_mark(NULL);
+	edb_free(b);
+}
+
 static void test_undo_byte_cap(void)
 {
 	edb_buffer *b = edb_new();
@@ -674,6 +709,7 @@ int main(void)
 		run_case(&cases[i]);
 	test_text_cap();
 	test_undo_step_cap();
+	test_mark();
 	test_undo_byte_cap();
 	test_coalesce_cap();
 	test_null_and_names();

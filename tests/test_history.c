@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -365,6 +367,41 @@ static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW 
 	return remove(path);
 }
 
+/* A write that fails part way (a file size limit, as a full disk would):
+ * the save says so and the old file stays, never a cut one renamed over it.
+ * In a child, as the limit is the process's. */
+static void test_write_error(void)
+{
+	fresh_state();
+	history *h = history_new();
+	CHECK(h && history_add_and_save(h, "http://old/", 11), "first save");
+	history_free(h);
+	size_t before_n;
+	char *before = slurp(file, &before_n);
+	before = before ? strndup(before, before_n) : NULL;
+	pid_t pid = fork();
+	if (pid == 0) {
+		signal(SIGXFSZ, SIG_IGN);
+		struct rlimit rl = { 4096, 4096 };
+		setrlimit(RLIMIT_FSIZE, &rl);
+		history *c = history_new();
+		static char big[20000];
+		memset(big, 'a', sizeof big);
+		bool ok = c && history_add_and_save(c, big, sizeof big);
+		int err = c ? history_errno(c) : 0;
+		history_free(c);
+		_exit(ok ? 1 : err == EFBIG ? 0 : 2);
+	}
+	int st = 0;
+	CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		"a save cut by the file size limit: status %d (1: said it saved, 2: another errno)", WEXITSTATUS(st));
+	size_t after_n;
+	char *after = slurp(file, &after_n);
+	CHECK(before && after && after_n == before_n && memcmp(before, after, before_n) == 0,
+		"the old file stays (%zu bytes, was %zu)", after_n, before_n);
+	free(before);
+}
+
 int main(void)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -379,6 +416,7 @@ int main(void)
 	test_merge();
 	test_cap();
 	test_failures();
+	test_write_error();
 	test_concurrent();
 	nftw(base, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	return tcheck_done("history");

@@ -467,6 +467,14 @@ static const struct tcase cases[] = {
 		TEXT_C(0x00E9, "\u00E9"), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ 1"),
 		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), ACT_C(0x0D, INK_ACT_ACCEPT),
 		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [") } },
+	{ "a key ends a sequence (reported); a resize and the mouse do not", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'),
+		KEY(INK_KEY_LEFT, INK_EV_ACTION, INK_ACT_LEFT, NULL), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ 1"),
+		TEXT_C('~', "~"), NOTICE(INK_NOTICE_NONE, NULL),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'),
+		KEY(INK_KEY_RESIZE, INK_EV_ACTION, INK_ACT_RESIZE, NULL),
+		KEY(INK_KEY_MOUSE, INK_EV_ACTION, INK_ACT_MOUSE, NULL), NOTICE(INK_NOTICE_NONE, NULL),
+		ACT_C('~', INK_ACT_HOME) } },
 	{ "the Linux console's F1 and rxvt's Shift-Home", {
 		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('['), ACT_C('A', INK_ACT_HELP),
 		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('7'), ACT_C('$', INK_ACT_HOME),
@@ -721,6 +729,11 @@ static const struct {
 	{ INK_KEY_PAGE_UP, 0, 0, "PgUp" }, { INK_KEY_PAGE_DOWN, 0, 0, "PgDn" },
 	{ INK_KEY_HOME, 0, CTRL | ALT | SHIFT, "C-M-S-Home" }, { INK_KEY_INSERT, 0, 0, "Insert" },
 	{ INK_KEY_NONE, 0x05D0, 0, "\u05D0" }, { INK_KEY_NONE, 0x00, 0, "C-Space" },
+	/* controls, format characters (bidi controls), separators: never raw */
+	{ INK_KEY_NONE, 0x202E, 0, "U+202E" }, { INK_KEY_NONE, 0x2067, ALT, "M-U+2067" },
+	{ INK_KEY_NONE, 0x0085, 0, "U+0085" }, { INK_KEY_NONE, 0x200B, 0, "U+200B" },
+	{ INK_KEY_NONE, 0x2029, 0, "U+2029" }, { INK_KEY_NONE, 0x0378, 0, "U+0378" },
+	{ INK_KEY_NONE, 0x1F600, 0, "\U0001F600" },
 };
 
 static void test_table(void)

@@ -4,8 +4,11 @@
  * row in some room of that stack, except the editing keys under teach over
  * the viewer (a read-only line: the status line says they do nothing).
  * And every row of a mode's own room must be an action that mode produces
- * (a row for an action the decoder never sends there is dead).  Exit 0 when
- * all hold; each failure is printed. */
+ * (a row for an action the decoder never sends there is dead); and the
+ * actions of help, the menu and search that the common room does not take
+ * must be rows of their own room (not passed down).  Only real rows count
+ * (rooms_handles walks the rows; a room has no catch-all).  Exit 0 when all
+ * hold; each failure is printed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -65,6 +68,35 @@ static void check_rows(const char *name, const room *r, ink_mode m1, ink_mode m2
 	}
 }
 
+static bool has_row(const room *r, ink_action a)
+{
+	for (size_t i = 0; i < r->n_rows; i++)
+		if (r->rows[i].action == a)
+			return true;
+	return false;
+}
+
+/* Every action bound in mode m has a row in r, or in the common room. */
+static void check_own(const char *name, const room *r, ink_mode m)
+{
+	size_t own = 0;
+	for (int a = INK_ACT_NONE + 1; a < INK_ACT_COUNT; a++) {
+		if (!bound_in(m, (ink_action)a) || has_row(&room_common, (ink_action)a))
+			continue;
+		if (!has_row(r, (ink_action)a)) {
+			printf("FAIL room %s: %s (bound in %s) has no row\n", name, ink_action_name((ink_action)a),
+				ink_mode_name(m));
+			failures++;
+		}
+		own++;
+	}
+	if (own == 0) {
+		printf("FAIL room %s: no action of its own\n", name);
+		failures++;
+	}
+	printf("%-22s mode %-6s %zu actions of its own\n", name, ink_mode_name(m), own);
+}
+
 int main(void)
 {
 	check_stack("editor", &room_edit, false, false, NULL);
@@ -82,6 +114,10 @@ int main(void)
 	check_rows("teach", &room_teach, INK_MODE_TEACH, INK_MODE_TEACH);
 	check_rows("menu", &room_menu, INK_MODE_MENU, INK_MODE_MENU);
 	check_rows("search", &room_search, INK_MODE_SEARCH, INK_MODE_SEARCH);
+	check_rows("help", &room_help, INK_MODE_HELP, INK_MODE_HELP);
+	check_own("help", &room_help, INK_MODE_HELP);
+	check_own("menu", &room_menu, INK_MODE_MENU);
+	check_own("search", &room_search, INK_MODE_SEARCH);
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;
 }
