@@ -160,7 +160,7 @@ static void out_typing(help_out *o)
 	/* TRANSLATORS: heading in F1 help: keys that type characters the keyboard has not. */
 	out_heading(o, _("Typing any character (editor, character walk, search)"));
 	/* TRANSLATORS: F1 help, after the key "C-v u XXXX"; keep U+XXXX. */
-	out_entry(o, "C-v u XXXX", _("insert the code point U+XXXX (up to four hex digits; another key ends it early)"));
+	out_entry(o, "C-v u XXXX", _("insert the code point U+XXXX (up to four hex digits; another key ends it early and acts, but Enter only ends it)"));
 	/* TRANSLATORS: F1 help, after the key "C-v U XXXXXXXX". */
 	out_entry(o, "C-v U XXXXXXXX", _("the same with up to eight hex digits"));
 	/* TRANSLATORS: F1 help: the key name "C-v KEY" (Ctrl+v then any key); translate KEY only. */

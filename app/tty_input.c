@@ -291,8 +291,8 @@ int tty_input_paste(tty_input *in, ink_decoder *keys, uint32_t *value, bool *bad
 
 /* ---- events ---- */
 
-/* Maps a curses key code to input/'s keys. */
-static ink_event feed_curses_key(ink_decoder *keys, int key)
+/* Maps a curses key code to input/'s keys; mods are added to the key's. */
+static ink_event feed_curses_key(ink_decoder *keys, int key, unsigned mods)
 {
 	static const struct { int curses; ink_key key; unsigned mods; } map[] = {
 		{ KEY_LEFT, INK_KEY_LEFT, 0 }, { KEY_RIGHT, INK_KEY_RIGHT, 0 },
@@ -308,28 +308,31 @@ static ink_event feed_curses_key(ink_decoder *keys, int key)
 	/* input/'s sequences, registered by term_open (define_key). */
 	size_t n_seq;
 	const ink_sequence *seq = ink_sequences(&n_seq);
-	if (key >= TERM_KEY_SEQ_BASE && (size_t)(key - TERM_KEY_SEQ_BASE) < n_seq)
-		return ink_feed_sequence(keys, &seq[key - TERM_KEY_SEQ_BASE]);
+	if (key >= TERM_KEY_SEQ_BASE && (size_t)(key - TERM_KEY_SEQ_BASE) < n_seq) {
+		const ink_sequence *row = &seq[key - TERM_KEY_SEQ_BASE];
+		return mods ? ink_feed_key(keys, row->key, row->mods | mods) : ink_feed_sequence(keys, row);
+	}
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (map[i].curses == key)
-			return ink_feed_key(keys, map[i].key, map[i].mods);
+			return ink_feed_key(keys, map[i].key, map[i].mods | mods);
 	if (key >= KEY_F(1) && key <= KEY_F(12))
-		return ink_feed_key(keys, (ink_key)(INK_KEY_F1 + (key - KEY_F(1))), 0);
+		return ink_feed_key(keys, (ink_key)(INK_KEY_F1 + (key - KEY_F(1))), mods);
 	/* xterm's Ctrl-Left/Right: curses names them by terminfo (kLFT5/kRIT5). */
 	const char *name = keyname(key);
 	if (name && strcmp(name, "kLFT5") == 0)
-		return ink_feed_key(keys, INK_KEY_LEFT, INK_MOD_CTRL);
+		return ink_feed_key(keys, INK_KEY_LEFT, INK_MOD_CTRL | mods);
 	if (name && strcmp(name, "kRIT5") == 0)
-		return ink_feed_key(keys, INK_KEY_RIGHT, INK_MOD_CTRL);
+		return ink_feed_key(keys, INK_KEY_RIGHT, INK_MOD_CTRL | mods);
 	return (ink_event){ .kind = INK_EV_NONE };
 }
 
-/* A curses key as an event; the paste markers switch in->pasting. */
-static ink_event key_event(tty_input *in, ink_decoder *keys, int key)
+/* A curses key (with mods added) as an event; the paste markers switch
+ * in->pasting. */
+static ink_event key_event(tty_input *in, ink_decoder *keys, int key, unsigned mods)
 {
 	if (key == TERM_KEY_PASTE_START || key == TERM_KEY_PASTE_END)
 		in->pasting = key == TERM_KEY_PASTE_START;
-	return feed_curses_key(keys, key);
+	return feed_curses_key(keys, key, mods);
 }
 
 int tty_input_read_now(tty_input *in, uint32_t *value, bool *bad)
@@ -344,12 +347,14 @@ int tty_input_read_now(tty_input *in, uint32_t *value, bool *bad)
 ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t value, bool *bad)
 {
 	if (kind == KEY_CODE_YES)
-		return key_event(in, keys, (int)value);
+		return key_event(in, keys, (int)value, 0);
 	unsigned mods = 0;
 	if (value == 0x1B && !in->pasting) {
 		/* ESC with another key right behind it: the terminal's Alt.  What
 		 * follows is read without waiting (an ill-formed byte is U+FFFD,
-		 * with *bad set); a curses key after ESC is that key alone. */
+		 * with *bad set); a curses key after ESC is that key with Alt (ESC
+		 * DEL, where curses reads DEL as KEY_BACKSPACE, is M-Backspace;
+		 * rxvt's and PuTTY's ESC ESC [ D is M-Left). */
 		uint32_t next;
 		bool next_bad;
 		int k2 = tty_input_read_now(in, &next, &next_bad);
@@ -358,7 +363,7 @@ ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t v
 			mods = INK_MOD_ALT;
 			*bad |= next_bad;
 		} else if (k2 == KEY_CODE_YES) {
-			return key_event(in, keys, (int)next);
+			return key_event(in, keys, (int)next, INK_MOD_ALT);
 		}
 	}
 	return ink_feed_char(keys, value, mods);

@@ -746,17 +746,18 @@ bool im_backspace(im_compose *c)
 
 void im_preedit(const im_compose *c, char *buf, size_t cap)
 {
-	const char *s = "";
+	/* What a commit would insert now, so the inline preedit and Enter
+	 * agree: a flush of a copy (plain data, so copying is fine). */
+	im_compose copy = *c;
+	im_text t;
 
 	if (cap == 0)
 		return;
-	if (c->n_pending > 0)
-		s = c->pending;
-	else if (c->dead_tonos)
-		s = GREEK_TONOS;
-	if (strlen(s) >= cap) {
+	im_text_clear(&t);
+	im_flush(&copy, &t);
+	if (t.len >= cap) {
 		buf[0] = '\0';
 		return;
 	}
-	strcpy(buf, s);
+	memcpy(buf, t.b, t.len + 1);
 }

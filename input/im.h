@@ -67,8 +67,9 @@ void im_flush(im_compose *c, im_text *out);
 /* Backspace inside a composition: forgets the last waiting key.  Returns
  * false (and changes nothing) when nothing visible was waiting. */
 bool im_backspace(im_compose *c);
-/* The waiting keys as the user should see them ("ky", the tonos), written
- * to buf (always NUL-terminated); "" when idle. */
+/* The waiting keys as a commit (im_flush) would insert them now: "ky",
+ * "sh", a lone n as ん, the dead key as the tonos; written to buf (always
+ * NUL-terminated); "" when idle. */
 void im_preedit(const im_compose *c, char *buf, size_t cap);
 
 #endif

@@ -68,7 +68,7 @@ typedef enum {
 	INK_ACT_KILL_WORD_FORWARD,                /* M-d: to the end of the next word */
 	INK_ACT_YANK,                             /* C-y */
 	INK_ACT_UNDO,                             /* C-/ (= C-_, 0x1F) */
-	INK_ACT_REDO,                             /* M-z, M-_ */
+	INK_ACT_REDO,                             /* M-z (not M-_: ESC _ starts an APC string) */
 	/* the program */
 	INK_ACT_ACCEPT,                           /* Enter */
 	INK_ACT_CANCEL,                           /* Esc, C-c: leave (the app may confirm) */
@@ -164,9 +164,10 @@ bool ink_mode_takes_text(ink_mode mode);
  * immediately followed by this character (the terminal's Alt prefix).
  * CR and LF, TAB, DEL and ESC are the Enter, Tab, Backspace and Esc keys.
  * Alt with a printable character is looked up (M-b, M-f, M-d, M-z, ...);
- * Alt with an unbound one types the character itself where text is taken,
- * bypassing the input method (so '.' stays typeable on layouts that put a
- * letter on the '.' key).  INK_MOD_CTRL with a letter or @[\]^_?/ or space
+ * Alt with an unbound one types the character itself where text is taken
+ * and a keymap is on, bypassing the input method (so '.' stays typeable on
+ * layouts that put a letter on the '.' key); with no keymap on it is
+ * unbound (INK_NOTICE_UNBOUND, never text).  INK_MOD_CTRL with a letter or @[\]^_?/ or space
  * is folded to the C0 control (terminals with CSI u reporting).
  * Code points that are not Unicode scalar values become U+FFFD.
  *
@@ -174,14 +175,24 @@ bool ink_mode_takes_text(ink_mode mode);
  * Alt+O (ESC O) an SS3, and the decoder takes the characters that follow as
  * the sequence: CSI parameter bytes 0x30-0x3F and intermediates 0x20-0x2F up
  * to a final byte 0x40-0x7E (ECMA-48 5.4); SS3 parameter bytes then one
- * final byte; the Linux console's ESC [ [ x and rxvt's ESC [ n $ too.  A
+ * final byte; the Linux console's ESC [ [ x and rxvt's ESC [ n $ too; the
+ * X10 mouse report ESC [ M and three characters from 0x20 up.  A
  * sequence in ink_sequences() then acts as its key (so End under tmux works
  * even where curses does not know ESC [ 4 ~); any other is swallowed whole
  * (INK_EV_NONE with INK_NOTICE_UNKNOWN_SEQUENCE; ink_unknown_sequence()
  * spells it), never typed.  A character that cannot be in a sequence ends
  * it (reported as unknown) and is then processed as usual; a sequence
- * longer than INK_SEQ_MAX_BYTES is dropped and reported the same way.  So a
- * real Alt+[ or Alt+O typed by a user is lost (reported, not typed). */
+ * longer than INK_SEQ_MAX_BYTES is dropped and reported the same way.
+ * Control strings -- Alt+] OSC, Alt+P DCS, Alt+_ APC, Alt+^ PM, Alt+X SOS
+ * (ECMA-48 8.3.89 and others) -- are swallowed to their end: ST (ESC \,
+ * which app feeds as Alt+\), BEL, CAN, SUB or a lone Esc, all taken; any
+ * other control character, DEL or Alt+key ends the string and is then
+ * processed as usual.  The string is reported unknown once, as "OSC " and
+ * the start of its text ("OSC 11;rgb:ffff/0000/0000", non-ASCII and
+ * control characters as '?', " ..." when cut): at its end, or when it
+ * passes INK_STR_MAX_BYTES (the rest is swallowed unreported).  So a real
+ * Alt+[, Alt+O, Alt+], Alt+P, Alt+_, Alt+^ or Alt+X typed by a user is
+ * lost (reported, not typed). */
 ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods);
 /* Feeds one special key with its modifiers, looked up in the table for the
  * current mode (an unbound Shift+key falls back to the key, an unbound
@@ -190,7 +201,8 @@ ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods);
  *
  * Ctrl-V (0x16), as in Vim: "u" + up to 4 hex digits or "U" + up to 8 enter
  * a code point, ended by the last digit or by any other character or key,
- * which is then processed as usual; any other character after C-v (or the
+ * which is then processed as usual (except Enter, which only ends the
+ * entry); any other character after C-v (or the
  * Enter, Tab, Backspace keys: CR, TAB, DEL) is inserted as it is, bypassing
  * bindings and the input method.  Esc or C-g during an entry cancels it:
  * nothing is inserted, no action is reported (INK_NOTICE_ENTRY_CANCELLED).
@@ -208,6 +220,10 @@ ink_event ink_feed_key(ink_decoder *d, ink_key key, unsigned mods);
 
 /* Cap of a swallowed escape sequence, bytes including ESC. */
 #define INK_SEQ_MAX_BYTES 32
+/* Cap of a swallowed control string (OSC, DCS, ...), UTF-8 bytes including
+ * ESC and its introducer: past it the string is reported and the rest is
+ * swallowed to its end unreported. */
+#define INK_STR_MAX_BYTES 4096
 
 /* What the last feed did besides its event, for a status message. */
 typedef enum {
@@ -222,16 +238,19 @@ typedef enum {
 ink_notice ink_last_notice(const ink_decoder *d);
 /* After INK_NOTICE_UNKNOWN_SEQUENCE: the sequence as printable ASCII, bytes
  * separated by spaces ("ESC [ 9 9 ~", bytes outside 0x21-0x7E as hex
- * "0x20"); otherwise NULL.  Borrowed until the next feed. */
+ * "0x20"), a control string as its name and text ("OSC 11;rgb:ffff ...",
+ * see ink_feed_char); otherwise NULL.  Borrowed until the next feed. */
 const char *ink_unknown_sequence(const ink_decoder *d);
 /* After INK_NOTICE_UNBOUND: the key's label ("C-t", "x", "F10"); otherwise
  * NULL.  Borrowed until the next feed. */
 const char *ink_unbound_key(const ink_decoder *d);
 
 /* What is being composed, for a status line or drawn inline at the cursor:
- * "" if nothing.  Examples: "U+05D" during Ctrl-V entry, "^V" right after
- * C-v, "ky" during romaji composition, "\u0384" (the tonos) after the Greek
- * dead key.  Borrowed until the next call on d. */
+ * "" if nothing.  A composition shows as what committing it now would
+ * insert (so the screen and Enter agree): "ky" during romaji composition,
+ * "\u3093" (ん) for a lone pending n, "\u0384" (the tonos) after the Greek
+ * dead key; then "U+05D" during Ctrl-V entry, "^V" right after C-v.
+ * Borrowed until the next call on d. */
 const char *ink_preedit(const ink_decoder *d);
 
 /* True when the last feed ended a Ctrl-V entry without inserting anything:

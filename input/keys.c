@@ -125,8 +125,9 @@ static void update_preedit(ink_decoder *d)
 		memcpy(d->preedit + n, "U+", 2);
 		memcpy(d->preedit + n + 2, d->cv_typed, d->cv_digits + 1);
 	}
-	/* fits: the composition preedit is at most 4 bytes (IM_PENDING_MAX
-	 * letters, or the 2-byte tonos), the entry at most "U+" + 8 digits. */
+	/* fits: the composition preedit is at most 12 bytes (IM_PENDING_MAX
+	 * letters as kana, or the 2-byte tonos), the entry at most "U+" + 8
+	 * digits. */
 }
 
 const char *ink_preedit(const ink_decoder *d)
@@ -473,7 +474,8 @@ static bool seq_char(ink_decoder *d, uint32_t cp, unsigned mods, ink_event *ev)
 		*ev = key_input(d, row->key, row->mods);
 		return true;
 	}
-	if (step != ESC_MORE && d->notice == INK_NOTICE_NONE) {
+	if ((step == ESC_UNKNOWN || step == ESC_CAPPED || (step == ESC_BROKEN && !esc_reported(&d->seq)))
+	    && d->notice == INK_NOTICE_NONE) {
 		d->notice = INK_NOTICE_UNKNOWN_SEQUENCE;
 		esc_spell(&d->seq, d->notice_text, sizeof d->notice_text);
 	}
@@ -509,8 +511,15 @@ static ink_action printable(ink_decoder *d, uint32_t cp, unsigned mods)
 		notice_unbound(d, INK_KEY_NONE, cp, mods);
 		return INK_ACT_NONE;
 	}
-	/* Alt+key types the key itself, bypassing the input method. */
-	if (!(mods & INK_MOD_ALT) && d->im_on && d->im != INK_IM_NONE && cp < 0x80) {
+	/* With a keymap on, Alt+key types the key itself, bypassing the input
+	 * method; with none, an unbound Alt+key is just unbound (typing it
+	 * would hide a mistyped or misremembered binding). */
+	if (mods & INK_MOD_ALT) {
+		if (!ink_im_active(d)) {
+			notice_unbound(d, INK_KEY_NONE, cp, mods);
+			return INK_ACT_NONE;
+		}
+	} else if (ink_im_active(d) && cp < 0x80) {
 		im_feed(&d->comp, d->im, (char)cp, &d->out);
 		return INK_ACT_NONE;
 	}
@@ -568,7 +577,7 @@ ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
 	}
 	if (esc_active(&d->seq) && seq_char(d, cp, mods, &ev))
 		return ev;
-	if ((mods & INK_MOD_ALT) && (cp == '[' || cp == 'O')) {
+	if ((mods & INK_MOD_ALT) && esc_intro(cp)) {
 		esc_begin(&d->seq, cp);
 		return make_event(d, INK_ACT_NONE);
 	}

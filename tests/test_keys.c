@@ -46,7 +46,6 @@ static const struct binding bindings[] = {
 	BC(0x10, 0, INK_ACT_HISTORY_PREV),         /* C-p */
 	BC(0x0E, 0, INK_ACT_HISTORY_NEXT),         /* C-n */
 	BC('z', ALT, INK_ACT_REDO),                /* M-z */
-	BC('_', ALT, INK_ACT_REDO),                /* M-_ */
 	BC('b', ALT, INK_ACT_WORD_LEFT),           /* M-b */
 	BC('f', ALT, INK_ACT_WORD_RIGHT),          /* M-f */
 	BC('d', ALT, INK_ACT_KILL_WORD_FORWARD),   /* M-d */
@@ -390,7 +389,7 @@ static const struct tcase cases[] = {
 		IM(INK_IM_KANA), NONE_C('k'), CH(0x1C, INK_EV_TEXT, INK_ACT_IM_TOGGLE, "k"),
 		ACTIVE(false), TYPE("ka", "ka"), ACT_C(0x1C, INK_ACT_IM_TOGGLE), TYPE("ka", "か") } },
 	{ "switching IM: the old composition is flushed by the next key", {
-		IM(INK_IM_KANA), NONE_C('n'), IM(INK_IM_RUSSIAN), PRE("n"), TYPE("f", "んа"),
+		IM(INK_IM_KANA), NONE_C('n'), IM(INK_IM_RUSSIAN), PRE("ん"), TYPE("f", "んа"),
 		IM(INK_IM_GREEK), NONE_C(';'), IM(INK_IM_NONE), TYPE("a", "\u0384a") } },
 	{ "non-ASCII passes every IM untouched", {
 		IM(INK_IM_HEBREW), TYPE("\u00E9\u05D0\u4E2D", "\u00E9\u05D0\u4E2D"),
@@ -400,6 +399,38 @@ static const struct tcase cases[] = {
 		IM(INK_IM_HEBREW), CHM('.', ALT, INK_EV_TEXT, INK_ACT_NONE, "."),
 		CHM('a', ALT, INK_EV_TEXT, INK_ACT_NONE, "a"), TEXT_C('a', "\u05E9"),
 		CHM('z', ALT, INK_EV_ACTION, INK_ACT_REDO, NULL) } },
+	{ "no keymap on: an unbound Alt+key is unbound, never typed", {
+		ALT_C('c', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNBOUND, "M-c"),
+		ALT_C('u', INK_EV_NONE, INK_ACT_NONE, NULL), ALT_C('l', INK_EV_NONE, INK_ACT_NONE, NULL),
+		ALT_C('t', INK_EV_NONE, INK_ACT_NONE, NULL), ALT_C('.', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "M-."), ALT_C('r', INK_EV_NONE, INK_ACT_NONE, NULL),
+		ALT_C('<', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNBOUND, "M-<"),
+		ALT_C('>', INK_EV_NONE, INK_ACT_NONE, NULL), ALT_C('x', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "M-x"), ALT_C(0x00E9, INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "M-\u00E9"),
+		/* a keymap chosen but toggled off is no keymap */
+		IM(INK_IM_HEBREW), SET_ACTIVE(false), ALT_C('.', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "M-."), SET_ACTIVE(true), ALT_C('.', INK_EV_TEXT, INK_ACT_NONE, "."),
+		MODE(INK_MODE_SEARCH), IM(INK_IM_NONE), ALT_C('x', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNBOUND, "M-x") } },
+	{ "M-Backspace kills a word: ESC DEL, Alt+Backspace key, with a keymap too", {
+		ALT_C(0x7F, INK_EV_ACTION, INK_ACT_KILL_WORD, NULL),
+		CHM(0x7F, ALT | CTRL, INK_EV_ACTION, INK_ACT_KILL_WORD, NULL),   /* CSI u C-M-? folds to DEL */
+		KEY(INK_KEY_BACKSPACE, INK_EV_ACTION, INK_ACT_DELETE_BACK, NULL),
+		{ OP_KEY, INK_KEY_BACKSPACE, ALT, INK_EV_ACTION, INK_ACT_KILL_WORD, NULL, NULL },
+		IM(INK_IM_KANA), NONE_C('k'), ALT_C(0x7F, INK_EV_TEXT, INK_ACT_KILL_WORD, "k"),
+		MODE(INK_MODE_TEACH), ALT_C(0x7F, INK_EV_ACTION, INK_ACT_KILL_WORD, NULL) } },
+	{ "C-z suspends in every mode", {
+		ACT_C(0x1A, INK_ACT_SUSPEND), MODE(INK_MODE_TEACH), ACT_C(0x1A, INK_ACT_SUSPEND),
+		MODE(INK_MODE_VIEW), ACT_C(0x1A, INK_ACT_SUSPEND), MODE(INK_MODE_HELP), ACT_C(0x1A, INK_ACT_SUSPEND),
+		MODE(INK_MODE_MENU), ACT_C(0x1A, INK_ACT_SUSPEND), MODE(INK_MODE_SEARCH),
+		ACT_C(0x1A, INK_ACT_SUSPEND) } },
+	{ "romaji: the preedit is what Enter commits", {
+		IM(INK_IM_KANA), TYPE("ka", "\u304B"), NONE_C('n'), PRE("\u3093"),
+		CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "\u3093"), PRE(""), NONE_C('k'), PRE("k"),
+		TEXT_C('k', "\u3063"), PRE("k"), NONE_C(0x1B), NONE_C('s'), NONE_C('h'), PRE("sh"),
+		CH(0x0D, INK_EV_TEXT, INK_ACT_ACCEPT, "sh"), NONE_C('N'), PRE("\u30F3"), NONE_C(0x1B),
+		TYPE("nn", "\u3093"), PRE(""), TEXT_C('a', "\u306A") } },
 	{ "backspace and Esc act normally when nothing is composed", {
 		IM(INK_IM_KANA), ACT_C(0x7F, INK_ACT_DELETE_BACK), ACT_C(0x1B, INK_ACT_CANCEL) } },
 
@@ -485,6 +516,48 @@ static const struct tcase cases[] = {
 		CH('H', INK_EV_TEXT, INK_ACT_HOME, "k"), NONE_C('k'), PRE("k"), TEXT_C('a', "\u304B"),
 		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'), NONE_C(';'), NONE_C('5'),
 		ACT_C('D', INK_ACT_WORD_LEFT) } },
+	{ "OSC to BEL or ST, swallowed whole and reported", {
+		TEXT_C('a', "a"), ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("11;rgb:0000/ffff/0000", ""),
+		NOTICE(INK_NOTICE_NONE, NULL), NONE_C(0x07), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "OSC 11;rgb:0000/ffff/0000"),
+		TEXT_C('b', "b"), ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("2;\u00E9 x", ""),
+		ALT_C('\\', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "OSC 2;? x"),
+		TEXT_C('c', "c") } },
+	{ "DCS, APC, PM, SOS to ST; M-_ is APC, not redo", {
+		ALT_C('P', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("1$r0m", ""), ALT_C('\\', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "DCS 1$r0m"),
+		ALT_C('_', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("Gi=1;OK", ""), ALT_C('\\', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "APC Gi=1;OK"),
+		ALT_C('^', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("pm", ""), NONE_C(0x07),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "PM pm"),
+		ALT_C('X', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("sos", ""), ALT_C('\\', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "SOS sos"), TEXT_C('d', "d") } },
+	{ "a DCS in help is content there: its q does not close help", {
+		MODE(INK_MODE_HELP), ALT_C('P', INK_EV_NONE, INK_ACT_NONE, NULL), TYPE("+q544e", ""),
+		ALT_C('\\', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "DCS +q544e"),
+		ACT_C('q', INK_ACT_HELP_CLOSE) } },
+	{ "a string ends at Esc, CAN, SUB; another control or Alt+key ends it and acts", {
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('x'), NONE_C(0x1B),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "OSC x"), TEXT_C('a', "a"),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C(0x18), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "OSC "),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C(0x1A), TEXT_C('a', "a"),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('y'), ACT_C(0x0D, INK_ACT_ACCEPT),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "OSC y"),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), ACT_C(0x03, INK_ACT_CANCEL),
+		ALT_C('_', INK_EV_NONE, INK_ACT_NONE, NULL), ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "APC "), NONE_C('4'), ACT_C('~', INK_ACT_END),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), ALT_C('b', INK_EV_ACTION, INK_ACT_WORD_LEFT, NULL),
+		ALT_C(']', INK_EV_NONE, INK_ACT_NONE, NULL), ACT_C(0x7F, INK_ACT_DELETE_BACK) } },
+	{ "X10 mouse: ESC [ M and three characters, swallowed", {
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('M'), NONE_C(' '), NONE_C('!'),
+		NOTICE(INK_NOTICE_NONE, NULL), NONE_C('"'), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ M 0x20 ! \""),
+		TEXT_C('a', "a"), ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('M'), NONE_C('#'),
+		NONE_C(0xE9), NONE_C(0x1F600), NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ M # 0xE9 ?"),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('M'), NONE_C('#'), ACT_C(0x0D, INK_ACT_ACCEPT),
+		NOTICE(INK_NOTICE_UNKNOWN_SEQUENCE, "ESC [ M #"),
+		ALT_C('[', INK_EV_NONE, INK_ACT_NONE, NULL), NONE_C('1'), NONE_C('M'), TEXT_C('a', "a") } },
+	{ "strings inside a paste are content", {
+		NONE_K(INK_KEY_PASTE_START), NONE_C(0x1B), TYPE("]0;t", ""), NONE_C(0x07), NONE_C(0x1B), TYPE("Pq", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, ESC "]0;t\a" ESC "Pq") } },
 	{ "a sequence inside a paste is content", {
 		NONE_K(INK_KEY_PASTE_START), NONE_C(0x1B), TYPE("[4~", ""),
 		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, ESC "[4~") } },
@@ -761,9 +834,9 @@ static void test_table(void)
 			if (b->modes & INK_MODE_BIT(m))
 				CHECK(ink_lookup((ink_mode)m, b->key, b->cp, b->mods) == b->action,
 					"row %zu: lookup in %s", i, ink_mode_name((ink_mode)m));
-		/* nothing but its own keys (and redraw) acts in help */
+		/* nothing but its own keys (and redraw, suspend) acts in help */
 		if (b->modes & INK_MODE_BIT(INK_MODE_HELP))
-			CHECK(b->action == INK_ACT_REDRAW || strncmp(ink_action_name(b->action), "HELP_", 5) == 0,
+			CHECK(b->action == INK_ACT_REDRAW || b->action == INK_ACT_SUSPEND || strncmp(ink_action_name(b->action), "HELP_", 5) == 0,
 				"row %zu: %s in help", i, ink_action_name(b->action));
 	}
 	for (int a = 0; a < INK_ACT_COUNT; a++) {
@@ -876,6 +949,27 @@ static void test_sequences(void)
 		&& strcmp(txt + strlen(txt) - 4, " ...") == 0, "long: text %s", txt ? txt : "(null)");
 	ev = ink_feed_char(d, 'a', 0);
 	CHECK(ev.kind == INK_EV_TEXT && ink_unknown_sequence(d) == NULL, "long: then text");
+
+	/* a control string past INK_STR_MAX_BYTES: reported once, when it
+	 * passes the cap, then swallowed to ST unreported */
+	size_t reports = 0, at = 0;
+	ev = ink_feed_char(d, ']', ALT);
+	for (i = 2; i < 2 * INK_STR_MAX_BYTES; i++) {
+		ev = ink_feed_char(d, i % 2 ? '1' : ';', 0);
+		CHECK(ev.kind == INK_EV_NONE, "long string: byte %zu", i);
+		if (ink_last_notice(d) == INK_NOTICE_UNKNOWN_SEQUENCE) {
+			reports++;
+			at = i;
+			txt = ink_unknown_sequence(d);
+			CHECK(txt && strncmp(txt, "OSC ;1;1", 8) == 0 && strcmp(txt + strlen(txt) - 4, " ...") == 0,
+				"long string: text %s", txt ? txt : "(null)");
+		}
+	}
+	CHECK(reports == 1 && at == INK_STR_MAX_BYTES, "long string: %zu reports, at byte %zu", reports, at);
+	ev = ink_feed_char(d, '\\', ALT);
+	CHECK(ev.kind == INK_EV_NONE && ink_last_notice(d) == INK_NOTICE_NONE, "long string: end");
+	ev = ink_feed_char(d, 'a', 0);
+	CHECK(ev.kind == INK_EV_TEXT, "long string: then text");
 	ink_decoder_free(d);
 }
 
