@@ -14,7 +14,7 @@ void usage_main(void)
 	 * names (Enter, Esc, F1) and RFC numbers as they are; keep the
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
-	fputs(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [IRI]\n"
+	fputs(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [--bidi=B] [IRI]\n"
 		"       irie view [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
@@ -41,6 +41,8 @@ void usage_main(void)
 		"  --print=iri|uri  (editor) what Enter prints: the IRI (default) or its URI\n"
 		"  --strict         (editor) Enter refuses an IRI with errors\n"
 		"  --no-mouse       (editor) no mouse capture: the terminal selects text\n"
+		"  --bidi=auto|visual|logical  (editor) who reorders right-to-left text:\n"
+		"                   irie (visual), the terminal (logical), or ask it (auto)\n"
 		"  --json           JSON Lines output, one object per input (not for show)\n"
 		"  -h, --help       this help; after a command, that command's help\n"
 		"  --version        the version\n"

@@ -563,6 +563,32 @@ size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp)
 	return fd->cell_of[cp];
 }
 
+bool rnd_is_delimiter(uint32_t c)
+{
+	return is_delimiter(c);
+}
+
+/* VISUAL is MARKED through the algorithm (LRE, LRM around delimiters, PDF:
+ * UAX #9 X2, and W/N rules stopped at each LRM); RFC3987 is LRE ... PDF
+ * (RFC 3987 4.1); PLAIN takes its direction from its first strong
+ * character (P2-P3): a right-to-left one is an RLE ... PDF inside the
+ * terminal's left-to-right line (X2: level 1, as the paragraph's would be).
+ * Not FSI ... PDI: terminals with older width tables (libvterm 0.1) give
+ * U+2066-2069 a cell of their own.  LOGICAL stays in logical order under
+ * LRO ... PDF (X4: all L). */
+rnd_term_marks rnd_term_marks_of(const rnd_display *d, rnd_form f)
+{
+	switch (f) {
+	case RND_FORM_MARKED:
+	case RND_FORM_VISUAL: return (rnd_term_marks){ LRE, PDF, true };
+	case RND_FORM_RFC3987: return (rnd_term_marks){ LRE, PDF, false };
+	case RND_FORM_PLAIN:
+		return d->plain_is_ltr ? (rnd_term_marks){ 0, 0, false } : (rnd_term_marks){ 0x202B, PDF, false };
+	case RND_FORM_LOGICAL: return (rnd_term_marks){ 0x202D, PDF, false };
+	default: return (rnd_term_marks){ 0, 0, false };
+	}
+}
+
 const char *rnd_term_bidi_enter(void)
 {
 	return "\033[8l\033[1 k";
