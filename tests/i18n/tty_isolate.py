@@ -64,6 +64,21 @@ def main():
                 if not ok:
                     failed = True
                     print('# ' + repr(out))
+    # The translated --help texts: every option name whole in an isolate.
+    option = re.compile(r'(?<![\w-])--?[a-z][\w=|-]*')
+    for lang in ['he', 'ar']:
+        env = dict(os.environ, LANGUAGE=lang, LC_ALL='C.UTF-8', LANG='C.UTF-8', IRIE_LOCALEDIR=po_build)
+        for args in (['--help'], ['to-uri', '--help'], ['display', '--help']):
+            n += 1
+            out = run(irie, env, args, True)
+            names = [(m.start(), m.end()) for m in option.finditer(out)]
+            bad = [out[a:b] for a, b in names if out[a - 1:a] != LRI or out[b:b + 1] != PDI]
+            ok = names and not bad
+            print('%s %d - %s, irie %s: %d option names isolated' % (
+                'ok' if ok else 'not ok', n, lang, ' '.join(args), len(names)))
+            if not ok:
+                failed = True
+                print('# not isolated: %r' % bad[:5])
     print('1..%d' % n)
     return 1 if failed else 0
 
