@@ -15,6 +15,7 @@
 #include "render_bidi.h"
 
 #define LRM 0x200E
+#define RLM 0x200F
 #define LRO 0x202D
 #define PDF 0x202C
 #define LRE 0x202A
@@ -104,26 +105,28 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 }
 
 /* An isolate for a terminal whose width tables may give U+2066-2069 a cell
- * (libvterm 0.1 does): LRM + embedding ... PDF + LRM.  Between the two
- * LRMs (strong L at the level outside, UAX #9 W1-N2) the embedding's text
- * is a level run of its own (X2-X3, X10) that no rule outside looks into
- * and whose neutrals do not join the text around: what LRI/RLI ... PDI
- * (X5a-X5b, X6a) do, in an LTR line. */
-static void ride_isolate(int row, int x, uint32_t control)
+ * (libvterm 0.1 does): guard + embedding ... PDF + guard, the guard a
+ * strong mark of the direction around (LRM in the terminal's
+ * left-to-right line, RLM inside a right-to-left UI line).  Between the
+ * guards the embedding's text is a level run of its own (X2-X3, X10) that
+ * no rule outside looks into, and the neutrals outside resolve to the
+ * direction around (N1-N2), as they would beside an isolate, a neutral
+ * there (X5a-X5b, X6a, N1). */
+static void ride_isolate(int row, int x, uint32_t control, uint32_t guard)
 {
 	switch (control) {
 	case LRI:
 	case FSI:
-		ride_mark(row, x, LRM);
+		ride_mark(row, x, guard);
 		ride_mark(row, x, LRE);
 		break;
 	case RLI:
-		ride_mark(row, x, LRM);
+		ride_mark(row, x, guard);
 		ride_mark(row, x, RLE);
 		break;
 	case PDI:
 		ride_mark(row, x, PDF);
-		ride_mark(row, x, LRM);
+		ride_mark(row, x, guard);
 		break;
 	default:
 		ride_mark(row, x, control);
@@ -138,6 +141,13 @@ static void ride_isolate(int row, int x, uint32_t control)
 void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t attr)
 {
 	char line[UI_LINE_MAX_BYTES];
+	/* The opening marks need a cell before the line to ride on: in a
+	 * right-to-left UI a line from column 0 starts at column 1 (in a
+	 * left-to-right one, text at level 0 needs no embedding). */
+	if (col == 0 && t->scr.ui_rtl && out_cells(s, strlen(s)) >= (size_t)width) {
+		col = 1;
+		width--;
+	}
 	if (width <= 0)
 		return;
 	bool cut = out_cells(s, strlen(s)) > (size_t)width;
@@ -165,16 +175,27 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 		total += mark ? 0 : cells[end].width;
 	}
 	int x = t->scr.ui_rtl ? col + width - total : col, last = before(x);
-	ride_isolate(row, last, t->scr.ui_rtl ? RLI : LRI);
+	ride_isolate(row, last, t->scr.ui_rtl ? RLI : LRI, LRM);
+	uint32_t guard = t->scr.ui_rtl ? RLM : LRM;
+	int depth = 0;   /* isolates open inside the line: a PDI closes only those (X6a) */
 	for (size_t i = 0; i < end; i++) {
 		size_t cp = cells[i].cp_start;
 		if (cp < n_logical && iri_is_bidi_control(logical[cp])) {
-			ride_isolate(row, last, logical[cp]);
+			uint32_t c = logical[cp];
+			if (c == LRI || c == RLI || c == FSI)
+				depth++;
+			else if (c == PDI && depth == 0)
+				continue;
+			else if (c == PDI)
+				depth--;
+			ride_isolate(row, last, c, guard);
 			continue;
 		}
 		put_safe(row, x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
 		last = x;
 		x += cells[i].width;
 	}
-	ride_isolate(row, last, PDI);
+	while (depth-- > 0)
+		ride_isolate(row, last, PDI, guard);
+	ride_isolate(row, last, PDI, LRM);
 }

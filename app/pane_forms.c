@@ -335,6 +335,7 @@ int pane_header(tui *t, int row, int col, int width, int max_rows)
 	 * measured in cells, not bytes. */
 	int w = (int)out_cells(right, strlen(right));
 	if (w < width - (int)out_cells(title, strlen(title)))
-		put_ui(t, 0, t->scr.ui_rtl ? 0 : width - w, w, right, A_REVERSE);
+		/* (logical mode: from column 1, the cell before carries its marks) */
+		put_ui(t, 0, t->scr.ui_rtl ? (term_bidi_logical() ? 1 : 0) : width - w, w, right, A_REVERSE);
 	return 1;
 }
