@@ -30,7 +30,13 @@
  * is not stored: a cell holds CCHARW_MAX characters. */
 void ride_mark(int row, int x, uint32_t mark)
 {
-	if (x < 0 || row < 0 || mark == 0)
+	/* Not on the last column: a zero-width character after it arrives in
+	 * the terminal's pending-wrap state, and mlterm 3.9 wraps to a new line
+	 * (scrolling the screen) rather than add it to that cell.  Nothing is
+	 * lost: what would ride there closes the line, and the end of the
+	 * paragraph closes every embedding and isolate (UAX #9 X8), with eos
+	 * the paragraph's L (X10). */
+	if (x < 0 || row < 0 || mark == 0 || x >= COLS - 1)
 		return;
 	cchar_t cc;
 	wchar_t wch[CCHARW_MAX + 1] = { 0 };
