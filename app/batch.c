@@ -97,7 +97,7 @@ static void diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 		/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
 		fputs(_("suggestion: "), f);
 		fputc('"', f);
-		out_text(f, d->suggestion, strlen(d->suggestion), tty);
+		out_quoted(f, d->suggestion, strlen(d->suggestion), tty);
 		fputs("\"\n", f);
 	}
 }
@@ -474,6 +474,13 @@ static bool explain_row(const iri_explain_row *row, void *user)
 	size_t glyph_len;
 	rnd_sanitize(text + row->byte_start, row->byte_end - row->byte_start, glyph, sizeof glyph, &glyph_len);
 	int cols = display_width(glyph);
+	if (sink->b->stdout_tty && glyph_len + 7 <= sizeof glyph) {
+		/* The character in its own isolate (UAX #9 X5a): a right-to-left
+		 * one does not join the columns around it on a bidi terminal. */
+		memmove(glyph + 3, glyph, glyph_len + 1);
+		memcpy(glyph, "\u2066", 3);
+		memcpy(glyph + 3 + glyph_len, "\u2069", 4);
+	}
 	char cp[16] = "-";
 	if (row->cp != IRI_EXPLAIN_NO_CP)
 		snprintf(cp, sizeof cp, "U+%04X", (unsigned)row->cp);

@@ -48,6 +48,10 @@ void put_safe(int row, int col, const char *s, attr_t attr)
  * Other controls and Cf become render's placeholders. */
 void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 {
+	if (term_bidi_logical()) {
+		put_ui_logical(t, row, col, width, s, attr);
+		return;
+	}
 	if (width <= 0)
 		return;
 	char line[UI_LINE_MAX_BYTES];
@@ -238,7 +242,10 @@ void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, at
 	for (size_t i = 0; i < n_cells; i++)
 		total += cells[i].width;
 	int x = right && total < width ? width - total : 0;
-	put_cells(row, col + x, width - x, cells, n_cells, 0, same_attr, &attr);
+	if (term_bidi_logical())
+		put_form_logical(t->scr.aux, RND_FORM_VISUAL, row, col + x, width - x, 0, same_attr, &attr);
+	else
+		put_cells(row, col + x, width - x, cells, n_cells, 0, same_attr, &attr);
 }
 
 void fill_row(int row, attr_t attr)

@@ -55,6 +55,17 @@ size_t cells_escape_of(const rnd_cell *cells, size_t n, size_t i);
 void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right);
 void fill_row(int row, attr_t attr);
 
+/* ---- --bidi=logical (app/draw_logical.c) ---- */
+
+/* Adds a zero-width bidi mark to the cell at (row, x) (x < 0: nothing). */
+void ride_mark(int row, int x, uint32_t mark);
+/* Form f of d for a terminal that reorders: logical order with the marks
+ * that make it show f (put_cells' arguments otherwise). */
+void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,
+	cell_attr_fn *attr, void *user);
+/* put_ui() for a terminal that reorders. */
+void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t attr);
+
 /* The translated heading of the parts pane. */
 const char *parts_heading(void);
 /* The UI's paragraph direction (from the parts heading's translation). */

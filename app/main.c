@@ -14,6 +14,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "output.h"
+#include "term.h"
 #include "usage.h"
 
 /* The editor and viewer read keys as UTF-8 and draw UTF-8 (curses decodes
@@ -151,6 +152,12 @@ int main(int argc, char **argv)
 			opts.strict = true;
 		else if (strcmp(argv[i], "--no-mouse") == 0)
 			opts.no_mouse = true;
+		else if (strcmp(argv[i], "--bidi=auto") == 0)
+			term_set_bidi(TERM_BIDI_AUTO);
+		else if (strcmp(argv[i], "--bidi=visual") == 0)
+			term_set_bidi(TERM_BIDI_VISUAL);
+		else if (strcmp(argv[i], "--bidi=logical") == 0)
+			term_set_bidi(TERM_BIDI_LOGICAL);
 		else {
 			char safe[256];
 			/* TRANSLATORS: %s is the option as given; keep 'irie --help'. */

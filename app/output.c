@@ -27,6 +27,15 @@ void out_text(FILE *f, const char *s, size_t n, bool to_tty)
 	}
 }
 
+void out_quoted(FILE *f, const char *s, size_t n, bool to_tty)
+{
+	if (to_tty)
+		fputs("\u2066", f);
+	out_text(f, s, n, to_tty);
+	if (to_tty)
+		fputs("\u2069", f);
+}
+
 json_object *out_json_string(const char *s, size_t n)
 {
 	const uint8_t *b = (const uint8_t *)s;

@@ -13,6 +13,12 @@
  * visible placeholders (render/) so nothing can act on the terminal. */
 void out_text(FILE *f, const char *s, size_t n, bool to_tty);
 
+/* Text from input quoted inside a message: as out_text, and on a terminal
+ * inside a left-to-right isolate (LRI ... PDI, UAX #9 X5a, X6a), so that
+ * in a right-to-left message a terminal's bidi keeps it whole, read left
+ * to right as IRIs are; a pipe or file gets the bytes alone. */
+void out_quoted(FILE *f, const char *s, size_t n, bool to_tty);
+
 /* A JSON string from bytes that may not be UTF-8: ill-formed sequences
  * become U+FFFD (JSON text must be Unicode; RFC 8259 8.1). */
 json_object *out_json_string(const char *s, size_t n);

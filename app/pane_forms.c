@@ -10,6 +10,7 @@
 #include "messages.h"
 #include "output.h"
 #include "render_sanitize.h"
+#include "term.h"
 #include "tui_state.h"
 
 /* The URI bytes [*start, *end) that the character under the cursor became. */
@@ -149,7 +150,14 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 		cursor_w = 3;
 	}
 	edit_scroll(t, width, col, view_col, cursor_w);
-	put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
+	/* Logical mode: the terminal's bidi algorithm on the marks puts every
+	 * character in the form's visual place, so the cursor column above
+	 * (the form's visual cell) is still where the character shows. */
+	if (term_bidi_logical())
+		put_form_logical(t->an.disp, t->scr.edit_form, row, left + LABEL_COLS, width, t->scr.hscroll,
+			edit_cell_attr, t);
+	else
+		put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
 	t->scr.cursor_col = left + LABEL_COLS + cursor_col - t->scr.hscroll;
 	edit_preedit(t, row, left + LABEL_COLS, width, cursor_col - t->scr.hscroll,
 		cur_cell < n_cells ? cells + cur_cell : NULL, cur_cell < n_cells ? n_cells - cur_cell : 0);
@@ -227,7 +235,10 @@ static int form_line(tui *t, int row, int col, int width, const char *label, rnd
 	put_safe(row, col, label, A_DIM);
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->an.disp, f, &n_cells);
-	put_cells(row, col + LABEL_COLS, width - LABEL_COLS, cells, n_cells, 0, form_cell_attr, NULL);
+	if (term_bidi_logical())
+		put_form_logical(t->an.disp, f, row, col + LABEL_COLS, width - LABEL_COLS, 0, form_cell_attr, NULL);
+	else
+		put_cells(row, col + LABEL_COLS, width - LABEL_COLS, cells, n_cells, 0, form_cell_attr, NULL);
 	return 1;
 }
 
@@ -317,12 +328,17 @@ int pane_header(tui *t, int row, int col, int width, int max_rows)
 	const char *typed = ink_preedit(t->keys);
 	if (typed[0])
 		ui_quote(typed, strlen(typed), pre, sizeof pre);
-	snprintf(right, sizeof right, "%s%s%s  %s ", typed[0] ? pre : "", typed[0] ? "  " : "",
-		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->scr.edit_form));
+	/* TRANSLATORS: title bar, after the edit line's form: who reorders
+	 * right-to-left text (F12); %s: "visual" or "logical" as F7 names them. */
+	char term_mode[64];
+	snprintf(term_mode, sizeof term_mode, _("term:%s"), form_label(term_bidi_logical() ? RND_FORM_LOGICAL : RND_FORM_VISUAL));
+	snprintf(right, sizeof right, "%s%s%s  %s \u00B7 %s ", typed[0] ? pre : "", typed[0] ? "  " : "",
+		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->scr.edit_form), term_mode);
 	/* At the far end from the title (the left in a right-to-left UI);
 	 * measured in cells, not bytes. */
 	int w = (int)out_cells(right, strlen(right));
 	if (w < width - (int)out_cells(title, strlen(title)))
-		put_ui(t, 0, t->scr.ui_rtl ? 0 : width - w, w, right, A_REVERSE);
+		/* (logical mode: from column 1, the cell before carries its marks) */
+		put_ui(t, 0, t->scr.ui_rtl ? (term_bidi_logical() ? 1 : 0) : width - w, w, right, A_REVERSE);
 	return 1;
 }

@@ -228,19 +228,17 @@ static void out_help(help_out *o)
  * says which lines show. */
 int pane_help(tui *t, int row, int col, int width, int max_rows)
 {
-	const char *visual, *reordered;
-	rnd_selftest(&visual, &reordered);
-	/* The samples are already in display order: each goes into the line
-	 * inside LRO ... PDF, so the line's bidi pass leaves them as they are
-	 * (UAX #9 X6: overridden to L); the line is irie's own, so the two
-	 * controls are not drawn.  A terminal that reorders on its own shows
-	 * it differently; F7 then switches the edit line to logical order. */
-	char sample[128], sample_re[128], line[512];
-	snprintf(sample, sizeof sample, "\u202D%s\u202C", visual);
-	snprintf(sample_re, sizeof sample_re, "\u202D%s\u202C", reordered);
-	/* TRANSLATORS: first %s: a right-to-left sample as written; second %s: how it looks if the terminal reorders it too; keep F7 and "logical" (the name F7 shows). */
-	snprintf(line, sizeof line, _("Bidi self-test: %s  (if you see %s, press F7 until \"logical\")"),
-		sample, sample_re);
+	const char *word, *first;
+	rnd_selftest(&word, &first);
+	/* The word goes in as logical text, like any right-to-left text on
+	 * screen: irie orders it (visual mode) or the terminal does (logical
+	 * mode).  Either way, shown right, its first letter is at its right
+	 * end; the hint says which letter in a way no reordering changes (a
+	 * single letter, and ASCII around it). */
+	char line[512];
+	/* TRANSLATORS: the help's first line (at most 78 columns). First %s: a Hebrew letter, alef; second %s: a Hebrew word starting with it; keep F12. The reader checks where that letter is: keep "RIGHT" and "LEFT" prominent. */
+	snprintf(line, sizeof line, _("Bidi self-test: alef (%s) must be at the RIGHT end of [%s]; at the LEFT: F12"),
+		first, word);
 	put_ui(t, row, col, width, line, A_BOLD);
 	bool footnote = max_rows >= 4;
 	int page = max_rows - 1 - (footnote ? 1 : 0);

@@ -267,6 +267,20 @@ static run_state mouse_toggle(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+/* F12: who reorders right-to-left text, irie (visual) or the terminal
+ * (logical); term.c tells the terminal, the next paint draws every row. */
+static run_state bidi_switch(tui *t, ink_action a)
+{
+	(void)a;
+	term_switch_bidi();
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", term_bidi_logical()
+		/* TRANSLATORS: after F12; keep F12. */
+		? _("bidi: logical, the terminal reorders right-to-left text (F12: irie does)")
+		/* TRANSLATORS: after F12; keep F12. */
+		: _("bidi: visual, irie reorders right-to-left text (F12: the terminal does)"));
+	return RUN_ON;
+}
+
 /* M-k: the decoder switched the kana keymap's katakana lock; say which. */
 static run_state kana_toggled(tui *t, ink_action a)
 {
@@ -460,6 +474,7 @@ static const room_row common_rows[] = {
 	{ INK_ACT_ABORT, nothing },
 	{ INK_ACT_RESIZE, nothing },
 	{ INK_ACT_MOUSE_TOGGLE, mouse_toggle },
+	{ INK_ACT_BIDI_SWITCH, bidi_switch },
 	{ INK_ACT_KANA_TOGGLE, kana_toggled },
 };
 

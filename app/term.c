@@ -4,12 +4,14 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -29,8 +31,13 @@ static struct {
 	 * overwritten by the SIGCONT that follows it. */
 	volatile sig_atomic_t got_hup, got_term, got_int, got_tstp;
 	bool mouse_off;           /* --no-mouse, or turned off at run time */
-	char leave[64];           /* bytes that undo our modes: bidi, paste, mouse, cursor */
+	char leave[160];          /* bytes that undo our modes: bidi, paste, mouse, cursor */
 	size_t leave_len;
+	term_bidi bidi_asked;     /* --bidi */
+	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
+	term_bidi_why why;
+	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
+	bool own_was_on;          /* mlterm's use_ctl before irie (restored) */
 	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1 };
 
@@ -112,6 +119,164 @@ static void set_escdelay_default(void)
 		set_escdelay(TERM_ESC_DELAY_MS);
 }
 
+/* ---- bidi: who reorders, irie or the terminal ----
+ *
+ * Tried terminals (doc/irie.1, TERMINALS): xterm does no bidi; VTE knows
+ * BDSM (ECMA-48 8.3.9: CSI 8 l = explicit mode, cells shown as sent);
+ * mlterm and Konsole reorder every line themselves and ignore BDSM, but each
+ * has its own switch: mlterm's "ESC ] 5379 ; use_ctl=false BEL", Konsole's
+ * profile property through "ESC ] 50 ; BidiRenderingEnabled=false BEL"
+ * (OSC 50 is xterm's font change: sent only when $KONSOLE_VERSION says
+ * Konsole). */
+
+static const char mlterm_get[] = "\033]5380;;use_ctl\a";   /* answer: ESC ] 5380 ; #use_ctl=true LF */
+static const char bdsm_query[] = "\033[8$p";               /* DECRQM: answer CSI 8 ; Ps $ y */
+static const char da1_query[] = "\033[c";                  /* every terminal tried answers: the sentinel */
+
+static const char *own_off(void)
+{
+	switch (term.own) {
+	case TERM_OWN_MLTERM: return "\033]5379;use_ctl=false\a";
+	case TERM_OWN_KONSOLE: return "\033]50;BidiRenderingEnabled=false\a";
+	default: return "";
+	}
+}
+
+static const char *own_restore(void)
+{
+	switch (term.own) {
+	case TERM_OWN_MLTERM: return term.own_was_on ? "\033]5379;use_ctl=true\a" : "\033]5379;use_ctl=false\a";
+	case TERM_OWN_KONSOLE: return "\033]50;BidiRenderingEnabled=true\a";
+	default: return "";
+	}
+}
+
+/* Into visual mode: the terminal shows cells as sent (BDSM reset and SCP
+ * from render, the terminal's own switch off).  Nothing in logical mode. */
+static void bidi_enter(void)
+{
+	if (term.bidi != TERM_BIDI_VISUAL)
+		return;
+	const char *enter = rnd_term_bidi_enter(), *off = own_off();
+	write_all(term.fd, enter, strlen(enter));
+	write_all(term.fd, off, strlen(off));
+}
+
+/* Back to the terminal's own bidi (implicit mode, its switch as it was). */
+static void bidi_leave(void)
+{
+	const char *leave = rnd_term_bidi_leave(), *back = own_restore();
+	write_all(term.fd, leave, strlen(leave));
+	write_all(term.fd, back, strlen(back));
+}
+
+static long elapsed_ms(const struct timespec *t0)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/* Reads the terminal's answers into buf (size bytes) until DA1's (CSI ? ... c)
+ * has come or timeout_ms passed; returns the bytes read. */
+static size_t read_answers(char *buf, size_t size, long timeout_ms)
+{
+	size_t n = 0;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		long left = timeout_ms - elapsed_ms(&t0);
+		struct pollfd p = { .fd = term.fd, .events = POLLIN };
+		if (left <= 0 || n + 1 >= size || poll(&p, 1, (int)left) <= 0)
+			break;
+		ssize_t k = read(term.fd, buf + n, size - 1 - n);
+		if (k <= 0)
+			break;
+		n += (size_t)k;
+		buf[n] = '\0';
+		const char *da = strstr(buf, "\033[?");
+		if (da && strchr(da, 'c'))
+			break;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* --bidi=auto: asks the terminal (before curses reads a key) with the tty
+ * raw for a moment.  DECRQM BDSM then DA1 as a sentinel (Konsole answers
+ * no DECRQM, so DA1's answer ends the wait, not the timeout). */
+static void detect_bidi(void)
+{
+	const char *ml = getenv("MLTERM"), *ko = getenv("KONSOLE_VERSION");
+	term.bidi = TERM_BIDI_VISUAL;
+	if (ml && *ml)
+		term.own = TERM_OWN_MLTERM;
+	else if (ko && *ko)
+		term.own = TERM_OWN_KONSOLE;
+	if (!term.saved_ok) {
+		term.why = term.own == TERM_OWN_MLTERM ? TERM_WHY_MLTERM : term.own ? TERM_WHY_KONSOLE : TERM_WHY_NO_REPLY;
+		return;
+	}
+	struct termios raw = term.saved;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	tcsetattr(term.fd, TCSANOW, &raw);
+	if (term.own == TERM_OWN_MLTERM)
+		write_all(term.fd, mlterm_get, sizeof mlterm_get - 1);
+	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
+	write_all(term.fd, da1_query, sizeof da1_query - 1);
+	char buf[512];
+	read_answers(buf, sizeof buf, TERM_PROBE_MS);
+	tcsetattr(term.fd, TCSANOW, &term.saved);
+	term.own_was_on = !strstr(buf, "use_ctl=false");
+	const char *rqm = strstr(buf, "\033[8;");
+	int ps = rqm && rqm[4] >= '0' && rqm[4] <= '4' && rqm[5] == '$' ? rqm[4] - '0' : -1;
+	bool da1 = strstr(buf, "\033[?") != NULL;
+	if (term.own == TERM_OWN_MLTERM)
+		term.why = TERM_WHY_MLTERM;
+	else if (term.own == TERM_OWN_KONSOLE)
+		term.why = TERM_WHY_KONSOLE;
+	else if (ps == 1 || ps == 2)
+		term.why = TERM_WHY_BDSM;
+	else if (ps == 0 || da1)
+		term.why = TERM_WHY_NO_BIDI;
+	else
+		term.why = TERM_WHY_NO_REPLY;
+}
+
+void term_set_bidi(term_bidi b)
+{
+	term.bidi_asked = b;
+}
+
+term_bidi term_bidi_mode(term_bidi_why *why)
+{
+	if (why)
+		*why = term.why;
+	return term.bidi == TERM_BIDI_LOGICAL ? TERM_BIDI_LOGICAL : TERM_BIDI_VISUAL;
+}
+
+bool term_bidi_logical(void)
+{
+	return term.bidi == TERM_BIDI_LOGICAL;
+}
+
+void term_switch_bidi(void)
+{
+	if (!term.open)
+		return;
+	if (term.bidi == TERM_BIDI_LOGICAL) {
+		term.bidi = TERM_BIDI_VISUAL;
+		bidi_enter();
+	} else {
+		bidi_leave();
+		term.bidi = TERM_BIDI_LOGICAL;
+	}
+	term.why = TERM_WHY_KEY;
+	clearok(curscr, TRUE);
+}
+
 /* Mouse capture as term.mouse_off says (xterm 1000/1006 through curses). */
 static void apply_mouse(void)
 {
@@ -130,10 +295,19 @@ bool term_open(char *err, size_t err_size)
 	}
 	term.fd = fileno(term.tty);
 	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
+	term.own = TERM_OWN_NONE;
+	term.own_was_on = true;
+	if (term.bidi_asked == TERM_BIDI_AUTO) {
+		detect_bidi();
+	} else {
+		term.bidi = term.bidi_asked;
+		term.why = TERM_WHY_OPTION;
+	}
 	/* The restore bytes, built once: leave the alternate screen, show the
-	 * cursor, paste off, bidi back to implicit mode (DESIGN.md). */
-	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s",
-		paste_off, rnd_term_bidi_leave());
+	 * cursor, paste off, bidi back to implicit mode and the terminal's own
+	 * bidi as it was (DESIGN.md). */
+	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
+		paste_off, rnd_term_bidi_leave(), own_restore());
 	term.leave_len = strlen(term.leave);
 	/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
 	 * SIGTERM handlers only where none is set), so a suspend restores bidi
@@ -164,8 +338,7 @@ bool term_open(char *err, size_t err_size)
 	term.open = true;
 	/* Before the first clear: explicit bidi mode, so a bidi-capable terminal
 	 * does not reorder what irie has already put in visual order. */
-	const char *enter = rnd_term_bidi_enter();
-	write_all(term.fd, enter, strlen(enter));
+	bidi_enter();
 	write_all(term.fd, paste_on, sizeof paste_on - 1);
 	raw();
 	noecho();
@@ -199,8 +372,7 @@ void term_close(void)
 	term.open = false;
 	endwin();
 	write_all(term.fd, paste_off, sizeof paste_off - 1);
-	const char *leave = rnd_term_bidi_leave();
-	write_all(term.fd, leave, strlen(leave));
+	bidi_leave();
 	delscreen(term.screen);
 	term.screen = NULL;
 	/* Nobody reads the flags any more: the handlers from before. */
@@ -220,16 +392,14 @@ static void suspend_now(void)
 {
 	endwin();
 	write_all(term.fd, paste_off, sizeof paste_off - 1);
-	const char *leave = rnd_term_bidi_leave();
-	write_all(term.fd, leave, strlen(leave));
+	bidi_leave();
 	/* A request that came in while leaving is this one. */
 	term.got_tstp = 0;
 	install(SIGTSTP, SIG_DFL);
 	raise(SIGTSTP);            /* stopped here until SIGCONT (ignored by the
 	                            * kernel in an orphaned process group) */
 	install(SIGTSTP, on_tstp);
-	const char *enter = rnd_term_bidi_enter();
-	write_all(term.fd, enter, strlen(enter));
+	bidi_enter();
 	write_all(term.fd, paste_on, sizeof paste_on - 1);
 	refresh();
 	clearok(curscr, TRUE);

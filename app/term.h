@@ -32,6 +32,35 @@ typedef enum {
  * poll) before the loop looks at signals again, in ms. */
 #define TERM_POLL_MS 200
 
+/* Who reorders right-to-left text: irie (VISUAL: the terminal is told to
+ * show cells as sent) or the terminal (LOGICAL: irie writes logical order
+ * with bidi marks).  AUTO asks the terminal (term_open). */
+typedef enum { TERM_BIDI_AUTO, TERM_BIDI_VISUAL, TERM_BIDI_LOGICAL } term_bidi;
+
+/* Why that mode: --bidi, the key, or what auto found. */
+typedef enum {
+	TERM_WHY_OPTION, TERM_WHY_KEY,
+	TERM_WHY_MLTERM,      /* $MLTERM: its own bidi turned off (OSC 5379) */
+	TERM_WHY_KONSOLE,     /* $KONSOLE_VERSION: its own bidi turned off (OSC 50) */
+	TERM_WHY_BDSM,        /* DECRQM: the terminal knows BDSM (VTE) */
+	TERM_WHY_NO_BIDI,     /* it answered, not knowing BDSM: no bidi of its own (xterm) */
+	TERM_WHY_NO_REPLY     /* no answer at all */
+} term_bidi_why;
+
+typedef enum { TERM_OWN_NONE, TERM_OWN_MLTERM, TERM_OWN_KONSOLE } term_bidi_own;
+
+/* How long auto waits for the terminal's answers (ms). */
+#define TERM_PROBE_MS 200
+
+/* Before term_open(): the mode asked for (--bidi; default AUTO). */
+void term_set_bidi(term_bidi b);
+/* After term_open(): the mode in use (VISUAL or LOGICAL) and why. */
+term_bidi term_bidi_mode(term_bidi_why *why);
+bool term_bidi_logical(void);
+/* Switches between visual and logical at run time (a key); the caller
+ * repaints (the whole screen is redrawn). */
+void term_switch_bidi(void);
+
 /* Opens /dev/tty, starts curses on it, switches bidi mode and bracketed
  * paste on, installs the signal handlers.  false (with a message in err) if
  * there is no terminal. */

@@ -4,8 +4,55 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdbool.h>
+#include <unistd.h>
+
 #include "i18n.h"
+#include "output.h"
 #include "usage.h"
+
+/* Where an option name starts: a '-' at a word's start ("--print=uri",
+ * "[--strict]", "-h,") followed by a letter or another '-'. */
+static bool option_starts(const char *text, const char *p)
+{
+	bool word_start = p == text || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '[' || p[-1] == '(' || p[-1] == '|';
+	return *p == '-' && word_start && (p[1] == '-' || (p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z'));
+}
+
+/* The UI reads right to left: the text itself (a translation), or the
+ * language's word the editor takes its direction from (app/draw.c's
+ * parts heading), for a help text not translated yet. */
+static bool ui_rtl(const char *text)
+{
+	const char *parts = _("Parts");
+	return out_text_is_rtl(text, strlen(text)) || out_text_is_rtl(parts, strlen(parts));
+}
+
+/* Prints a help text.  A right-to-left UI on a terminal gets
+ * each option name in a left-to-right isolate (LRI ... PDI, UAX #9 X5a):
+ * the terminal's bidi would otherwise move its leading "--" to the other
+ * end ("print=uri--"), as W5-W7 and N1 resolve "--" beside right-to-left
+ * text.  Left-to-right text, pipes and files get the text as it is. */
+static void put_help(const char *text)
+{
+	if (!isatty(STDOUT_FILENO) || !ui_rtl(text)) {
+		fputs(text, stdout);
+		return;
+	}
+	for (const char *p = text; *p;) {
+		if (!option_starts(text, p)) {
+			putchar(*p++);
+			continue;
+		}
+		size_t n = strcspn(p, " \t\n],)");
+		while (n > 1 && strchr(".:;", p[n - 1]))   /* a sentence's end is not the name's */
+			n--;
+		fputs("\u2066", stdout);
+		fwrite(p, 1, n, stdout);
+		fputs("\u2069", stdout);
+		p += n;
+	}
+}
 
 void usage_main(void)
 {
@@ -14,7 +61,7 @@ void usage_main(void)
 	 * names (Enter, Esc, F1) and RFC numbers as they are; keep the
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
-	fputs(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [IRI]\n"
+	put_help(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [--bidi=B] [IRI]\n"
 		"       irie view [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
@@ -41,12 +88,14 @@ void usage_main(void)
 		"  --print=iri|uri  (editor) what Enter prints: the IRI (default) or its URI\n"
 		"  --strict         (editor) Enter refuses an IRI with errors\n"
 		"  --no-mouse       (editor) no mouse capture: the terminal selects text\n"
+		"  --bidi=auto|visual|logical  (editor) who reorders right-to-left text:\n"
+		"                   irie (visual), the terminal (logical), or ask it (auto)\n"
 		"  --json           JSON Lines output, one object per input (not for show)\n"
 		"  -h, --help       this help; after a command, that command's help\n"
 		"  --version        the version\n"
 		"\n"
 		"Exit status: 0 fine, 1 some input had errors, 2 usage error,\n"
-		"130 the editor or viewer was left with Esc.  See irie(1).\n"), stdout);
+		"130 the editor or viewer was left with Esc.  See irie(1).\n"));
 }
 
 /* Every command's help, in irie --help's order.  The texts go through _()
@@ -226,9 +275,13 @@ static const struct {
 		"Prints the bidi display forms of each IRI (RFC 3987 4.1, 4.4):\n"
 		"\n"
 		"  marked          logical order, LRM around each delimiter, the whole\n"
-		"                  in LRE...PDF: for pasting into bidi-aware programs\n"
+		"                  in LRE...PDF: for pasting into bidi-aware programs,\n"
+		"                  and the form to print on a terminal that reorders\n"
+		"                  bidi text itself (VTE, Konsole, mlterm)\n"
 		"  visual          visual order, each component left to right in its\n"
-		"                  own direction\n"
+		"                  own direction: the visual forms are for terminals\n"
+		"                  and programs that do no bidi (xterm, files); a bidi\n"
+		"                  terminal would reorder them a second time\n"
 		"  visual_rfc3987  the whole IRI in LRE...PDF through the bidi\n"
 		"                  algorithm (RFC 3987 4.1)\n"
 		"  visual_plain    the text alone through the bidi algorithm: what a\n"
@@ -279,7 +332,7 @@ bool usage_command(const char *command)
 {
 	for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
 		if (strcmp(helps[i].command, command) == 0) {
-			fputs(_(helps[i].help), stdout);
+			put_help(_(helps[i].help));
 			return true;
 		}
 	}

@@ -87,6 +87,7 @@ static const ink_binding table[] = {
 	K(F6, 0, B_EV, COPY_IRI),
 	K(F7, 0, B_EV, CYCLE_FORM),
 	K(F9, 0, B_EV, MOUSE_TOGGLE),
+	K(F12, 0, B_EV, BIDI_SWITCH),
 	CP(CTL('l'), 0, B_ALL, REDRAW),
 	/* TEACH */
 	K(UP, 0, B_T, TEACH_CHARSET_PREV),
@@ -219,6 +220,7 @@ static const struct {
 	[INK_ACT_COPY_IRI] = { "COPY_IRI", INK_N_("copy the IRI to the clipboard") },
 	[INK_ACT_CYCLE_FORM] = { "CYCLE_FORM", INK_N_("change how the line is shown") },
 	[INK_ACT_MOUSE_TOGGLE] = { "MOUSE_TOGGLE", INK_N_("mouse on or off (off: the terminal selects text)") },
+	[INK_ACT_BIDI_SWITCH] = { "BIDI_SWITCH", INK_N_("bidi: irie reorders (visual) or the terminal does (logical)") },
 	[INK_ACT_REDRAW] = { "REDRAW", INK_N_("redraw the screen") },
 	[INK_ACT_TEACH_CHARSET_PREV] = { "TEACH_CHARSET_PREV", INK_N_("the previous legacy character set") },
 	[INK_ACT_TEACH_CHARSET_NEXT] = { "TEACH_CHARSET_NEXT", INK_N_("the next legacy character set") },

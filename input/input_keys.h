@@ -86,6 +86,7 @@ typedef enum {
 	INK_ACT_COPY_URI, INK_ACT_COPY_IRI,       /* F5 / F6: OSC 52 */
 	INK_ACT_CYCLE_FORM,                       /* F7: which display form the edit line uses */
 	INK_ACT_MOUSE_TOGGLE,                     /* F9: mouse capture on/off */
+	INK_ACT_BIDI_SWITCH,                      /* F12: irie or the terminal reorders (visual/logical) */
 	INK_ACT_REDRAW,                           /* C-l */
 	/* TEACH */
 	INK_ACT_TEACH_CHARSET_PREV, INK_ACT_TEACH_CHARSET_NEXT,  /* Up/Down */

@@ -116,10 +116,25 @@ const char *rnd_term_bidi_enter(void);
 /* On exit and suspend: back to implicit mode (CSI 8 h, CSI 0 SP k). */
 const char *rnd_term_bidi_leave(void);
 
-/* A one-line self-test: *visual is UTF-8 already in display order, to be
- * written as it is.  A terminal that reorders on its own (despite
- * rnd_term_bidi_enter) shows it as *reordered instead; a user who sees that
- * should switch app/ to the logical-order display. */
-void rnd_selftest(const char **visual, const char **reordered);
+/* For a terminal that applies UAX #9 itself to each line (left-to-right
+ * paragraph): the marks around form f's LOGICAL text (of d's last build)
+ * that make it show f
+ * (open before the first code point, close after the last, 0: none; with
+ * delimiters, an LRM before and after each IRI delimiter, as MARKED has). */
+typedef struct {
+	uint32_t open, close;
+	bool delimiters;
+} rnd_term_marks;
+
+rnd_term_marks rnd_term_marks_of(const rnd_display *d, rnd_form f);
+/* Whether c is a delimiter the MARKED form puts between LRMs. */
+bool rnd_is_delimiter(uint32_t c);
+
+/* A one-line self-test: *word is a right-to-left word in logical order,
+ * *first its first letter.  Shown right, by irie (visual mode) or by the
+ * terminal (logical mode), the first letter is at the word's right end
+ * (UAX #9 L2); a terminal that reorders irie's visual cells a second time,
+ * or one that does not reorder irie's logical ones, shows it at the left. */
+void rnd_selftest(const char **word, const char **first);
 
 #endif

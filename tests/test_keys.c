@@ -93,6 +93,7 @@ static const struct binding bindings[] = {
 	BK(INK_KEY_F6, 0, INK_ACT_COPY_IRI),
 	BK(INK_KEY_F7, 0, INK_ACT_CYCLE_FORM),
 	BK(INK_KEY_F9, 0, INK_ACT_MOUSE_TOGGLE),
+	BK(INK_KEY_F12, 0, INK_ACT_BIDI_SWITCH),
 	BK(INK_KEY_RESIZE, 0, INK_ACT_RESIZE),
 	BK(INK_KEY_MOUSE, 0, INK_ACT_MOUSE),
 	/* unbound: consumed, nothing to do */

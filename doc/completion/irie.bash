@@ -42,6 +42,9 @@ _irie()
         --print)
             COMPREPLY=($(compgen -W 'iri uri' -- "$cur"))
             return ;;
+        --bidi)
+            COMPREPLY=($(compgen -W 'auto visual logical' -- "$cur"))
+            return ;;
     esac
     $split && return
 
@@ -54,7 +57,7 @@ _irie()
     if [[ $cur == -* ]] && ! $ended; then
         local opts
         case $cmd in
-            '') opts='--print= --strict --no-mouse --json --help --version' ;;
+            '') opts='--print= --strict --no-mouse --bidi= --json --help --version' ;;
             to-uri) opts='--nfc --host= --json --help' ;;
             to-iri) opts='--host= --charset= --json --help' ;;
             check | host | explain | resolve | compare) opts='--json --help' ;;

@@ -301,6 +301,9 @@ def utf8_strict(b):
         return None
 
 
+OWN_ISOLATE = re.compile('("|^  )\u2066([^\u2066\u2069\n]*)\u2069("|  )', re.M)
+
+
 def terminal_problems(out):
     """What a terminal must never receive from irie (batch output on a tty)."""
     probs = []
@@ -318,6 +321,10 @@ def terminal_problems(out):
             probs.append('ill-formed UTF-8 (a raw C1 or other byte) at byte %d: %s'
                          % (e.start, show(out[max(0, e.start - 20):e.start + 10])))
         s = out.decode('utf-8', 'replace')
+    # irie's own isolates on a terminal (LRI ... PDI around a quoted
+    # suggestion, and explain's character column) are not input's: dropped
+    # before the check, their content still checked.
+    s = OWN_ISOLATE.sub(lambda m: m.group(1) + m.group(2) + m.group(3), s)
     for ch in set(s):
         o = ord(ch)
         if 0x80 <= o <= 0x9F:

@@ -55,6 +55,11 @@
  *   wait-gone TEXT        until TEXT is on no row
  *   expect-row ROW TEXT   the row equals TEXT exactly (trailing spaces ignored)
  *   expect-row-re ROW REGEX   the row matches REGEX
+ *   expect-row-uba ROW TEXT   the row as a terminal that applies the Unicode bidi algorithm shows it
+ *                         equals TEXT: the row's characters (with the zero-width marks its cells
+ *                         hold) through fribidi as one left-to-right paragraph (UAX #9 P1-L2,
+ *                         brackets mirrored, no shaping), explicit marks removed (X9), trailing
+ *                         spaces dropped.  For --bidi=logical, where libvterm (no bidi) keeps logical order.
  *   expect-screen-has TEXT    TEXT is on some row
  *   expect-screen-lacks TEXT  TEXT is on no row
  *   expect-screen-re REGEX    some row matches REGEX
@@ -104,6 +109,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <vterm.h>
+#include <fribidi.h>
 
 #define CAP (16u << 20)
 
@@ -229,6 +235,36 @@ static char *row_text(int r) {
   while (n > 0 && s[n - 1] == ' ') n--;
   s[n] = '\0';
   return s;
+}
+
+/* UAX #9 on t as one left-to-right paragraph (what a bidi terminal does with
+ * a row), explicit formatting characters removed (X9); malloc'd UTF-8. */
+static char *uba_of(const char *t) {
+  size_t n = strlen(t);
+  FriBidiChar *u = calloc(n + 1, sizeof *u), *v = calloc(n + 1, sizeof *v);
+  FriBidiCharType *types = calloc(n + 1, sizeof *types);
+  FriBidiBracketType *br = calloc(n + 1, sizeof *br);
+  FriBidiLevel *lv = calloc(n + 1, sizeof *lv);
+  char *res = malloc(n * 4 + 8);
+  if (!u || !v || !types || !br || !lv || !res) exit(2);
+  FriBidiStrIndex len = fribidi_charset_to_unicode(FRIBIDI_CHAR_SET_UTF8, t, (FriBidiStrIndex)n, u);
+  fribidi_get_bidi_types(u, len, types);
+  fribidi_get_bracket_types(u, len, types, br);
+  FriBidiParType base = FRIBIDI_PAR_LTR;
+  if (!fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv)) exit(2);
+  memcpy(v, u, (size_t)len * sizeof *v);
+  fribidi_shape_mirroring(lv, len, v);   /* L4 */
+  if (!fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, len, 0, base, lv, v, NULL)) exit(2);   /* L2 */
+  size_t k = 0;
+  for (FriBidiStrIndex i = 0; i < len; i++) {
+    FriBidiChar c = v[i];
+    bool mark = c == 0x200E || c == 0x200F || c == 0x061C || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (!mark) k += put_utf8(res + k, c);
+  }
+  while (k > 0 && res[k - 1] == ' ') k--;
+  res[k] = '\0';
+  free(u), free(v), free(types), free(br), free(lv);
+  return res;
 }
 
 static void dump_screen(FILE *f) {
@@ -518,7 +554,7 @@ struct stepdef {
 static const struct stepdef stepdefs[] = {
   { "type", A_TEXT }, { "paste", A_TEXT }, { "key", A_WORDS }, { "resize", A_TWO_INT },
   { "signal", A_WORDS }, { "signal-fg", A_WORDS }, { "wait", A_TEXT }, { "wait-re", A_REGEX }, { "wait-gone", A_TEXT },
-  { "expect-row", A_ROW_TEXT }, { "expect-row-re", A_ROW_REGEX }, { "expect-screen-has", A_TEXT },
+  { "expect-row", A_ROW_TEXT }, { "expect-row-re", A_ROW_REGEX }, { "expect-row-uba", A_ROW_TEXT }, { "expect-screen-has", A_TEXT },
   { "expect-screen-lacks", A_TEXT }, { "expect-screen-re", A_REGEX }, { "expect-cursor", A_TWO_INT },
   { "expect-raw", A_TEXT }, { "expect-no-raw", A_TEXT }, { "expect-raw-count", A_COUNT_TEXT }, { "expect-title-unset", A_NONE },
   { "expect-exit", A_WORDS }, { "expect-running", A_NONE }, { "expect-stdout", A_TEXT },
@@ -872,6 +908,19 @@ static void run_step(step *s) {
       fail("row %ld should be %s but is %s", s->n1, q(s->text, s->textlen), got);
     }
     free(t);
+  } else if (!strcmp(kw, "expect-row-uba")) {
+    pump(t_settle);
+    int r = row_index(s->n1);
+    if (r < 0 || r >= rows) fail("row %ld is outside the %d-row screen", s->n1, rows);
+    char *t = row_text(r), *shown = uba_of(t);
+    if (strcmp(shown, s->text) != 0 || strlen(shown) != s->textlen) {
+      char got[2048], logical[2048];
+      snprintf(got, sizeof got, "%s", q(shown, strlen(shown)));
+      snprintf(logical, sizeof logical, "%s", q(t, strlen(t)));
+      free(t), free(shown);
+      fail("row %ld through the bidi algorithm should be %s but is %s (logical: %s)", s->n1, q(s->text, s->textlen), got, logical);
+    }
+    free(t), free(shown);
   } else if (!strcmp(kw, "expect-screen-has")) {
     pump(t_settle);
     if (!screen_has(s)) fail("the screen should show %s", q(s->text, s->textlen));

@@ -1,0 +1,207 @@
+/* Drawing for --bidi=logical: the terminal applies the Unicode bidi
+ * algorithm (UAX #9) to each row itself, as a left-to-right paragraph, so
+ * irie writes logical order with the marks that make it show what irie
+ * means.  Curses takes a zero-width character as part of the cell before it
+ * (ncursesw's combining characters), so each mark rides on the cell before
+ * its place: the terminal receives base, marks, next base... in that order,
+ * which is the logical string the bidi algorithm sees.  A mark with no cell
+ * before it on its row (column 0) is dropped. */
+#include <curses.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "draw.h"
+#include "output.h"
+#include "render_bidi.h"
+
+#define LRM 0x200E
+#define RLM 0x200F
+#define LRO 0x202D
+#define PDF 0x202C
+#define LRE 0x202A
+#define RLE 0x202B
+#define LRI 0x2066
+#define RLI 0x2067
+#define FSI 0x2068
+#define PDI 0x2069
+
+/* Appends mark to the characters of the cell at (row, x).  Two LRMs in a
+ * row act as one (UAX #9: an LRM is a strong L with no width), so a repeat
+ * is not stored: a cell holds CCHARW_MAX characters. */
+void ride_mark(int row, int x, uint32_t mark)
+{
+	/* Not on the last column: a zero-width character after it arrives in
+	 * the terminal's pending-wrap state, and mlterm 3.9 wraps to a new line
+	 * (scrolling the screen) rather than add it to that cell.  Nothing is
+	 * lost: what would ride there closes the line, and the end of the
+	 * paragraph closes every embedding and isolate (UAX #9 X8), with eos
+	 * the paragraph's L (X10). */
+	if (x < 0 || row < 0 || mark == 0 || x >= COLS - 1)
+		return;
+	cchar_t cc;
+	wchar_t wch[CCHARW_MAX + 1] = { 0 };
+	attr_t a;
+	short pair;
+	if (mvin_wch(row, x, &cc) == ERR || getcchar(&cc, wch, &a, &pair, NULL) == ERR)
+		return;
+	size_t len = wcslen(wch);
+	if (len == 0) {
+		wch[0] = L' ';
+		len = 1;
+	}
+	if (len >= CCHARW_MAX || (mark == LRM && wch[len - 1] == (wchar_t)LRM))
+		return;
+	wch[len] = (wchar_t)mark;
+	wch[len + 1] = 0;
+	if (setcchar(&cc, wch, a, pair, NULL) == OK)
+		mvadd_wch(row, x, &cc);
+}
+
+/* The cell a mark written at column x rides on. */
+static int before(int x)
+{
+	return x - 1;
+}
+
+static bool is_delimiter_cell(const rnd_cell *c)
+{
+	return !c->placeholder && c->text[0] && c->text[1] == '\0' && rnd_is_delimiter((unsigned char)c->text[0]);
+}
+
+/* Form f of d in [col, col + width): its LOGICAL cells with the marks
+ * rnd_term_marks_of(f) asks (UAX #9 X2-X5c for the open mark, the LRMs as
+ * strong L around each delimiter, W1-N2 stop at them).  When the logical
+ * text does not fit (or from > 0: scrolled), the form's own visual cells
+ * go inside LRO ... PDF instead (X4: every character L, so the terminal
+ * keeps irie's order), cut as put_cells cuts them. */
+void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,
+	cell_attr_fn *attr, void *user)
+{
+	if (width <= 0)
+		return;
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
+	int total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += cells[i].width;
+	if (from > 0 || total > width) {
+		size_t nv;
+		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
+		ride_mark(row, before(col), LRO);
+		put_cells(row, col, width, vis, nv, from, attr, user);
+		int end = total - from < width ? total - from : width;
+		ride_mark(row, col + end - 1, PDF);
+		return;
+	}
+	rnd_term_marks m = rnd_term_marks_of(d, f);
+	int x = col, last = before(col);
+	ride_mark(row, last, m.open);
+	for (size_t i = 0; i < n; i++) {
+		const rnd_cell *c = &cells[i];
+		bool delim = m.delimiters && is_delimiter_cell(c);
+		if (delim)
+			ride_mark(row, last, LRM);
+		put_safe(row, x, c->text, (attr ? attr(c, user) : 0) | (c->placeholder ? A_REVERSE : 0));
+		last = x;
+		x += c->width;
+		if (delim)
+			ride_mark(row, last, LRM);
+	}
+	ride_mark(row, last, m.close);
+}
+
+/* An isolate for a terminal whose width tables may give U+2066-2069 a cell
+ * (libvterm 0.1 does): guard + embedding ... PDF + guard, the guard a
+ * strong mark of the direction around (LRM in the terminal's
+ * left-to-right line, RLM inside a right-to-left UI line).  Between the
+ * guards the embedding's text is a level run of its own (X2-X3, X10) that
+ * no rule outside looks into, and the neutrals outside resolve to the
+ * direction around (N1-N2), as they would beside an isolate, a neutral
+ * there (X5a-X5b, X6a, N1). */
+static void ride_isolate(int row, int x, uint32_t control, uint32_t guard)
+{
+	switch (control) {
+	case LRI:
+	case FSI:
+		ride_mark(row, x, guard);
+		ride_mark(row, x, LRE);
+		break;
+	case RLI:
+		ride_mark(row, x, guard);
+		ride_mark(row, x, RLE);
+		break;
+	case PDI:
+		ride_mark(row, x, PDF);
+		ride_mark(row, x, guard);
+		break;
+	default:
+		ride_mark(row, x, control);
+	}
+}
+
+/* put_ui() in logical mode: the line (irie's own text, cut in logical
+ * order) inside an isolate of the UI's direction (ride_isolate), so the
+ * terminal orders it as the UI reads, in its place on the row; the bidi
+ * controls irie put in it (ui_quote's isolates, a translator's LRM) ride
+ * along as marks; other Cf and controls are render's placeholders. */
+void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t attr)
+{
+	char line[UI_LINE_MAX_BYTES];
+	/* The opening marks need a cell before the line to ride on: in a
+	 * right-to-left UI a line from column 0 starts at column 1 (in a
+	 * left-to-right one, text at level 0 needs no embedding). */
+	if (col == 0 && t->scr.ui_rtl && out_cells(s, strlen(s)) >= (size_t)width) {
+		col = 1;
+		width--;
+	}
+	if (width <= 0)
+		return;
+	bool cut = out_cells(s, strlen(s)) > (size_t)width;
+	out_pad(s, (size_t)(cut ? width - 1 : width), true, line, sizeof line);
+	size_t len = strlen(line);
+	while (len > 0 && line[len - 1] == ' ')   /* out_pad's padding */
+		len--;
+	static const char more[] = "\u2069\u2026";
+	if (cut && len + sizeof more <= sizeof line) {
+		memcpy(line + len, more, sizeof more);
+		len += sizeof more - 1;
+	}
+	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
+		return;
+	size_t n, n_logical;
+	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_LOGICAL, &n);
+	const uint32_t *logical = rnd_form_text(t->scr.aux, RND_FORM_LOGICAL, &n_logical);
+	int total = 0;
+	size_t end = 0;
+	for (; end < n; end++) {
+		size_t cp = cells[end].cp_start;
+		bool mark = cp < n_logical && iri_is_bidi_control(logical[cp]);
+		if (!mark && total + cells[end].width > width)
+			break;
+		total += mark ? 0 : cells[end].width;
+	}
+	int x = t->scr.ui_rtl ? col + width - total : col, last = before(x);
+	ride_isolate(row, last, t->scr.ui_rtl ? RLI : LRI, LRM);
+	uint32_t guard = t->scr.ui_rtl ? RLM : LRM;
+	int depth = 0;   /* isolates open inside the line: a PDI closes only those (X6a) */
+	for (size_t i = 0; i < end; i++) {
+		size_t cp = cells[i].cp_start;
+		if (cp < n_logical && iri_is_bidi_control(logical[cp])) {
+			uint32_t c = logical[cp];
+			if (c == LRI || c == RLI || c == FSI)
+				depth++;
+			else if (c == PDI && depth == 0)
+				continue;
+			else if (c == PDI)
+				depth--;
+			ride_isolate(row, last, c, guard);
+			continue;
+		}
+		put_safe(row, x, cells[i].text, attr | (cells[i].placeholder ? A_REVERSE : 0));
+		last = x;
+		x += cells[i].width;
+	}
+	while (depth-- > 0)
+		ride_isolate(row, last, PDI, guard);
+	ride_isolate(row, last, PDI, LRM);
+}
