@@ -48,7 +48,9 @@ const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf
 }
 
 /* What the key line shows per mode, in order: an action (with a second one
- * whose first key joins the first's, "Up/Down"), and its short word.  Esc
+ * whose first key joins the first's, "Up/Down", or with pair == action its
+ * own second key: "F1/M-h", since some terminals take F1), and its short
+ * word.  Esc
  * in teach and the menus closes them: the words say so ("close"), and the
  * word for leaving irie is "quit", never "cancel". */
 static const struct {
@@ -63,7 +65,7 @@ static const struct {
 	{ INK_MODE_EDIT, INK_ACT_CANCEL, INK_ACT_NONE, N_("quit") },
 	{ INK_MODE_EDIT, INK_ACT_NEXT_DIAG, INK_ACT_NONE, N_("warnings") },
 	{ INK_MODE_EDIT, INK_ACT_TEACH, INK_ACT_NONE, N_("teach") },
-	{ INK_MODE_EDIT, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
+	{ INK_MODE_EDIT, INK_ACT_HELP, INK_ACT_HELP, N_("help") },
 	{ INK_MODE_TEACH, INK_ACT_TEACH_CHARSET_PREV, INK_ACT_TEACH_CHARSET_NEXT, N_("charset") },
 	{ INK_MODE_TEACH, INK_ACT_TEACH_CLOSE, INK_ACT_NONE, N_("close") },
 	{ INK_MODE_TEACH, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
@@ -71,7 +73,7 @@ static const struct {
 	{ INK_MODE_VIEW, INK_ACT_CANCEL, INK_ACT_NONE, N_("quit") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_PREV_LINE, INK_ACT_VIEW_NEXT_LINE, N_("lines") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_NEXT_FINDING, INK_ACT_NONE, N_("next warning") },
-	{ INK_MODE_VIEW, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
+	{ INK_MODE_VIEW, INK_ACT_HELP, INK_ACT_HELP, N_("help") },
 	{ INK_MODE_HELP, INK_ACT_HELP_UP, INK_ACT_HELP_DOWN, N_("scroll") },
 	{ INK_MODE_HELP, INK_ACT_HELP_PAGE_DOWN, INK_ACT_NONE, N_("page") },
 	{ INK_MODE_HELP, INK_ACT_HELP_CLOSE, INK_ACT_NONE, N_("close") },
@@ -83,13 +85,13 @@ static const struct {
 	{ INK_MODE_SEARCH, INK_ACT_SEARCH_CANCEL, INK_ACT_NONE, N_("cancel search") },
 };
 
-/* The label of the first key bound to a in mode, or NULL if none. */
-static const char *first_key(ink_mode mode, ink_action a, char *buf, size_t size)
+/* The label of the nth (from 0) key bound to a in mode, or NULL if none. */
+static const char *nth_key(ink_mode mode, ink_action a, int nth, char *buf, size_t size)
 {
 	size_t n;
 	const ink_binding *b = ink_bindings(&n);
 	for (size_t i = 0; i < n; i++)
-		if (b[i].action == a && (b[i].modes & INK_MODE_BIT(mode)))
+		if (b[i].action == a && (b[i].modes & INK_MODE_BIT(mode)) && nth-- == 0)
 			return ink_key_label(&b[i], buf, size);
 	return NULL;
 }
@@ -102,9 +104,10 @@ const char *keyline_text(ink_mode mode, int width, char *buf, size_t size)
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
 		char key[32], key2[32], keys[72], item[192];
-		if (items[i].mode != mode || !first_key(mode, items[i].action, key, sizeof key))
+		if (items[i].mode != mode || !nth_key(mode, items[i].action, 0, key, sizeof key))
 			continue;
-		if (items[i].pair != INK_ACT_NONE && first_key(mode, items[i].pair, key2, sizeof key2))
+		int pair_nth = items[i].pair == items[i].action ? 1 : 0;
+		if (items[i].pair != INK_ACT_NONE && nth_key(mode, items[i].pair, pair_nth, key2, sizeof key2))
 			snprintf(keys, sizeof keys, "%s/%s", key, key2);
 		else
 			snprintf(keys, sizeof keys, "%s", key);

@@ -74,8 +74,8 @@ static const ink_binding table[] = {
 	CP(CTL('r'), 0, B_ED, HISTORY_SEARCH),
 	CP(CTL('z'), 0, B_ALL, SUSPEND),
 	K(F1, 0, B_EV, HELP),
+	CP('h', A_, B_EV, HELP),    /* VTE terminals take F1 for their own help */
 	CP('?', A_, B_EV, HELP),
-	CP('h', A_, B_EV, HELP),
 	CP(0x1C, 0, B_ED, IM_TOGGLE),
 	K(F2, 0, B_ED, IM_MENU),
 	CP('k', A_, B_ED, KANA_TOGGLE),
