@@ -96,7 +96,7 @@ static const char *nth_key(ink_mode mode, ink_action a, int nth, char *buf, size
 	return NULL;
 }
 
-const char *keyline_text(ink_mode mode, int width, char *buf, size_t size)
+const char *keyline_text(ink_mode mode, bool pending, int width, char *buf, size_t size)
 {
 	size_t len = 0, used = 0;   /* bytes in buf; cells they take */
 	if (!buf || size == 0)
@@ -112,6 +112,9 @@ const char *keyline_text(ink_mode mode, int width, char *buf, size_t size)
 		else
 			snprintf(keys, sizeof keys, "%s", key);
 		const char *word = _(items[i].word);
+		if (pending && (items[i].action == INK_ACT_CANCEL || items[i].action == INK_ACT_TEACH_CLOSE))
+			/* TRANSLATORS: the key line's word for Esc while a C-v entry or a keymap's letters are waiting: it drops them, it does not quit. */
+			word = _("cancel");
 		/* Measured without the isolates added below (they take no cell). */
 		size_t cells = (len ? 2 : 0) + out_cells(keys, strlen(keys)) + 1 + out_cells(word, strlen(word));
 		if (len && used + cells > (size_t)(width > 0 ? width : 0))

@@ -24,8 +24,10 @@ const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf
 /* The footer's key line for mode: a few actions, each as its first key and
  * a short translated word ("Enter accept  Esc quit  F1 help"), as many as
  * fit width cells (the last ones dropped; the first kept, cut by the
- * caller, if even it does not fit).  Key names are in first-strong isolates
- * (UAX #9 X5c) for put_ui.  Written to buf (size bytes). */
-const char *keyline_text(ink_mode mode, int width, char *buf, size_t size);
+ * caller, if even it does not fit).  pending: a C-v entry or a composition
+ * is waiting, so Esc cancels it ("Esc cancel"), not quits.  Key names are
+ * in first-strong isolates (UAX #9 X5c) for put_ui.  Written to buf (size
+ * bytes). */
+const char *keyline_text(ink_mode mode, bool pending, int width, char *buf, size_t size);
 
 #endif
