@@ -46,6 +46,24 @@ void put_safe(int row, int col, const char *s, attr_t attr)
  * isolates and overrides) steer the algorithm and are not drawn; anything
  * from input goes in through ui_quote(), which makes its controls visible.
  * Other controls and Cf become render's placeholders. */
+size_t ui_cut(const char *s, int width, char *out, size_t size)
+{
+	/* A line that does not fit says so: cut a cell short, then "…" (after
+	 * a PDI, so an isolate the cut left open does not take it in). */
+	bool cut = out_cells(s, strlen(s)) > (size_t)width;
+	out_pad(s, (size_t)(cut ? width - 1 : width), true, out, size);
+	size_t len = strlen(out);
+	while (len > 0 && out[len - 1] == ' ')   /* out_pad's padding: alignment is the caller's */
+		len--;
+	static const char more[] = "\u2069\u2026";
+	if (cut && len + sizeof more <= size) {
+		memcpy(out + len, more, sizeof more);
+		len += sizeof more - 1;
+	}
+	out[len] = '\0';
+	return len;
+}
+
 void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 {
 	if (term_bidi_logical()) {
@@ -58,18 +76,7 @@ void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 	const char *mark = t->scr.ui_rtl ? "\u200F" : "\u200E";
 	size_t m = strlen(mark);
 	memcpy(line, mark, m);
-	/* A line that does not fit says so: cut a cell short, then "…" (after
-	 * a PDI, so an isolate the cut left open does not take it in). */
-	bool cut = out_cells(s, strlen(s)) > (size_t)width;
-	out_pad(s, (size_t)(cut ? width - 1 : width), true, line + m, sizeof line - m);
-	size_t len = strlen(line);
-	while (len > m && line[len - 1] == ' ')   /* out_pad's padding: alignment is done below */
-		len--;
-	static const char more[] = "\u2069\u2026";
-	if (cut && len + sizeof more <= sizeof line) {
-		memcpy(line + len, more, sizeof more);
-		len += sizeof more - 1;
-	}
+	size_t len = m + ui_cut(s, width, line + m, sizeof line - m);
 	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
 		return;
 	size_t n_cells, n_logical;

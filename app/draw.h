@@ -24,6 +24,11 @@ attr_t severity_attr(iri_severity s);
 
 /* Text that is safe as it is: render's cells, ASCII literals, the URI. */
 void put_safe(int row, int col, const char *s, attr_t attr);
+/* s (irie's own text) cut to width cells on a character boundary, in
+ * logical order, into out (size bytes, NUL-terminated); a line that does not
+ * fit ends in "…" after a PDI.  Padding removed.  Returns its length in
+ * bytes. */
+size_t ui_cut(const char *s, int width, char *out, size_t size);
 /* One line of irie's own text (translations and what they quote) in visual
  * order, cut to width cells (then ending in "…"), aligned at the UI's
  * reading start. */

@@ -156,16 +156,7 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 	}
 	if (width <= 0)
 		return;
-	bool cut = out_cells(s, strlen(s)) > (size_t)width;
-	out_pad(s, (size_t)(cut ? width - 1 : width), true, line, sizeof line);
-	size_t len = strlen(line);
-	while (len > 0 && line[len - 1] == ' ')   /* out_pad's padding */
-		len--;
-	static const char more[] = "\u2069\u2026";
-	if (cut && len + sizeof more <= sizeof line) {
-		memcpy(line + len, more, sizeof more);
-		len += sizeof more - 1;
-	}
+	size_t len = ui_cut(s, width, line, sizeof line);
 	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
 		return;
 	size_t n, n_logical;
