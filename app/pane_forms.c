@@ -276,7 +276,9 @@ int pane_footer(tui *t, int row, int col, int width, int max_rows)
 	} else if (t->scr.bad_input && has_replacement_char(text, len)) {
 		/* Shown while the text still holds a U+FFFD: what came in is not lost silently. */
 		snprintf(line, sizeof line, "%s", _("bytes that were not UTF-8 came in: they are shown as U+FFFD"));
-	} else if (t->scr.diag_sel >= 0) {
+	} else if (t->scr.diag_sel >= 0 && !t->scr.overlay) {
+		/* The selected finding, unless help or the menu is on top: then
+		 * their keys. */
 		const iri_diag *d = iri_diags_get(t->an.diags, (size_t)t->scr.diag_sel);
 		char msg[512], quoted[560], head[UI_LINE_MAX_BYTES / 2];
 		msg_diag_ui(d, msg, sizeof msg);

@@ -116,12 +116,16 @@ bool save_work(tui *t)
 	bool entry_shown, ok = true;
 	const char *text = shown_text(t, &len, &entry_shown);
 	if (entry_shown) {
-		/* An entry the user edited is work too; the draft goes in last,
-		 * so Up brings it back first. */
-		if (entry_edited(t, text, len))
-			ok = history_add_and_save(t->ed.hist, text, len);
-		text = t->ed.draft ? t->ed.draft : "";
-		len = strlen(text);
+		/* The draft behind the history is work too; an entry the user
+		 * edited goes in last, since it is what was left with: Up brings
+		 * it back first, then the draft. */
+		const char *draft = t->ed.draft ? t->ed.draft : "";
+		if (!entry_edited(t, text, len)) {
+			text = draft;
+			len = strlen(draft);
+		} else if (draft[0]) {
+			ok = history_add_and_save(t->ed.hist, draft, strlen(draft));
+		}
 	}
 	return history_add_and_save(t->ed.hist, text, len) && ok;
 }

@@ -25,9 +25,11 @@ typedef struct {
 	char detail[400]; /* the cursor's row: why and name, in full */
 } teach_sink;
 
-/* Column widths in cells: U+code, UTF-8 octets, what the URI holds, the
- * component (or a delimiter's role); the name and why take the rest. */
-enum { COL_CP = 8, COL_HEX = 11, COL_URI = 12, COL_PART = 16 };
+/* Column widths in cells: the character (wide enough for render's named
+ * placeholders, "⟨RLO⟩", "⟨ZWJ⟩": the invisible characters teach matters
+ * most for), U+code, UTF-8 octets, what the URI holds, the component (or a
+ * delimiter's role); the name and why take the rest. */
+enum { COL_CHAR = 6, COL_CP = 8, COL_HEX = 11, COL_URI = 12, COL_PART = 16 };
 
 static bool teach_row(const iri_explain_row *row, void *user)
 {
@@ -40,9 +42,9 @@ static bool teach_row(const iri_explain_row *row, void *user)
 	const char *text = tui_text(s->t, &len);
 	bool here = s->cursor_byte >= row->byte_start && s->cursor_byte < row->byte_end;
 	attr_t a = here ? A_REVERSE : 0;
-	/* The character (4 cells) at the reading start, then the columns. */
+	/* The character at the reading start, then the columns. */
 	bool rtl = s->t->scr.ui_rtl;
-	put_visual(s->t, s->row + s->r, s->col + (rtl ? s->width - 4 : 0), 4, text + row->byte_start,
+	put_visual(s->t, s->row + s->r, s->col + (rtl ? s->width - COL_CHAR : 0), COL_CHAR, text + row->byte_start,
 		row->byte_end - row->byte_start, a, rtl);
 	char rest[400], cp[16] = "-";
 	if (row->cp != IRI_EXPLAIN_NO_CP)
@@ -63,7 +65,8 @@ static bool teach_row(const iri_explain_row *row, void *user)
 		{ ui_quote(row->utf8_hex, strlen(row->utf8_hex), hex_i, sizeof hex_i), COL_HEX },
 		{ ui_quote(uri, strlen(uri), uri_i, sizeof uri_i), COL_URI },
 		{ part, COL_PART }, { rest, 0 } };
-	put_fields(s->t, s->row + s->r, s->col + (rtl ? 0 : 5), s->width - 5, f, sizeof f / sizeof f[0], a);
+	put_fields(s->t, s->row + s->r, s->col + (rtl ? 0 : COL_CHAR + 1), s->width - COL_CHAR - 1, f,
+		sizeof f / sizeof f[0], a);
 	s->r++;
 	return true;
 }
