@@ -126,10 +126,15 @@ static void set_escdelay_default(void)
  * mlterm and Konsole reorder every line themselves and ignore BDSM, but each
  * has its own switch: mlterm's "ESC ] 5379 ; use_ctl=false BEL", Konsole's
  * profile property through "ESC ] 50 ; BidiRenderingEnabled=false BEL"
- * (OSC 50 is xterm's font change: sent only when $KONSOLE_VERSION says
- * Konsole). */
+ * (OSC 50 is xterm's font change).  A switch is sent only when the
+ * environment names the terminal ($MLTERM, $KONSOLE_VERSION) and its DA2
+ * answer agrees (mlterm Pp 24, Konsole Pp 1): both variables leak into
+ * child terminals (an xterm started from Konsole) and into tmux/screen
+ * panes, where tmux drops the OSC and the terminal outside keeps
+ * reordering; inside tmux/screen ($TMUX, $STY) no switch is sent at all. */
 
 static const char mlterm_get[] = "\033]5380;;use_ctl\a";   /* answer: ESC ] 5380 ; #use_ctl=true LF */
+static const char da2_query[] = "\033[>c";                  /* DA2: answer CSI > Pp ; Pv ; Pc c */
 static const char bdsm_query[] = "\033[8$p";               /* DECRQM: answer CSI 8 ; Ps $ y */
 static const char da1_query[] = "\033[c";                  /* every terminal tried answers: the sentinel */
 
@@ -202,34 +207,64 @@ static size_t read_answers(char *buf, size_t size, long timeout_ms)
 	return n;
 }
 
-/* --bidi=auto: asks the terminal (before curses reads a key) with the tty
- * raw for a moment.  DECRQM BDSM then DA1 as a sentinel (Konsole answers
- * no DECRQM, so DA1's answer ends the wait, not the timeout). */
-static void detect_bidi(void)
+/* The terminal the environment names (it may be an outer one). */
+static term_bidi_own env_own(void)
 {
 	const char *ml = getenv("MLTERM"), *ko = getenv("KONSOLE_VERSION");
-	term.bidi = TERM_BIDI_VISUAL;
 	if (ml && *ml)
-		term.own = TERM_OWN_MLTERM;
-	else if (ko && *ko)
-		term.own = TERM_OWN_KONSOLE;
-	if (!term.saved_ok) {
-		term.why = term.own == TERM_OWN_MLTERM ? TERM_WHY_MLTERM : term.own ? TERM_WHY_KONSOLE : TERM_WHY_NO_REPLY;
+		return TERM_OWN_MLTERM;
+	if (ko && *ko)
+		return TERM_OWN_KONSOLE;
+	return TERM_OWN_NONE;
+}
+
+static bool in_multiplexer(void)
+{
+	const char *tmux = getenv("TMUX"), *sty = getenv("STY");
+	return (tmux && *tmux) || (sty && *sty);
+}
+
+/* DA2's Pp (terminal type) in buf, -1 if there is no DA2 answer. */
+static int da2_type(const char *buf)
+{
+	const char *p = strstr(buf, "\033[>");
+	int v = 0, digits = 0;
+	if (!p)
+		return -1;
+	for (p += 3; *p >= '0' && *p <= '9' && digits < 4; p++, digits++)
+		v = v * 10 + (*p - '0');
+	return digits > 0 && (*p == ';' || *p == 'c') ? v : -1;
+}
+
+/* --bidi=auto: asks the terminal (before curses reads a key) with the tty
+ * raw for a moment.  DA2 (who it is), DECRQM BDSM, then DA1 as a sentinel
+ * (Konsole answers no DECRQM, so DA1's answer ends the wait, not the
+ * timeout). */
+static void detect_bidi(void)
+{
+	term_bidi_own named = in_multiplexer() ? TERM_OWN_NONE : env_own();
+	bool mux = in_multiplexer() && env_own() != TERM_OWN_NONE;
+	term.bidi = TERM_BIDI_VISUAL;
+	term.why = mux ? TERM_WHY_MULTIPLEXER : TERM_WHY_NO_REPLY;
+	if (!term.saved_ok)
 		return;
-	}
 	struct termios raw = term.saved;
 	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 	raw.c_cc[VMIN] = 0;
 	raw.c_cc[VTIME] = 0;
 	tcsetattr(term.fd, TCSANOW, &raw);
-	if (term.own == TERM_OWN_MLTERM)
+	if (named == TERM_OWN_MLTERM)
 		write_all(term.fd, mlterm_get, sizeof mlterm_get - 1);
+	write_all(term.fd, da2_query, sizeof da2_query - 1);
 	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
 	char buf[512];
 	read_answers(buf, sizeof buf, TERM_PROBE_MS);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
 	term.own_was_on = !strstr(buf, "use_ctl=false");
+	int da2 = da2_type(buf);
+	if ((named == TERM_OWN_MLTERM && da2 == 24) || (named == TERM_OWN_KONSOLE && da2 == 1))
+		term.own = named;
 	const char *rqm = strstr(buf, "\033[8;");
 	int ps = rqm && rqm[4] >= '0' && rqm[4] <= '4' && rqm[5] == '$' ? rqm[4] - '0' : -1;
 	bool da1 = strstr(buf, "\033[?") != NULL;
@@ -237,12 +272,12 @@ static void detect_bidi(void)
 		term.why = TERM_WHY_MLTERM;
 	else if (term.own == TERM_OWN_KONSOLE)
 		term.why = TERM_WHY_KONSOLE;
+	else if (mux)
+		term.why = TERM_WHY_MULTIPLEXER;
 	else if (ps == 1 || ps == 2)
 		term.why = TERM_WHY_BDSM;
 	else if (ps == 0 || da1)
 		term.why = TERM_WHY_NO_BIDI;
-	else
-		term.why = TERM_WHY_NO_REPLY;
 }
 
 void term_set_bidi(term_bidi b)
