@@ -37,7 +37,6 @@ static struct {
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
 	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
-	bool own_was_on;          /* mlterm's use_ctl before irie (restored) */
 	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1 };
 
@@ -133,7 +132,6 @@ static void set_escdelay_default(void)
  * panes, where tmux drops the OSC and the terminal outside keeps
  * reordering; inside tmux/screen ($TMUX, $STY) no switch is sent at all. */
 
-static const char mlterm_get[] = "\033]5380;;use_ctl\a";   /* answer: ESC ] 5380 ; #use_ctl=true LF */
 static const char da2_query[] = "\033[>c";                  /* DA2: answer CSI > Pp ; Pv ; Pc c */
 static const char bdsm_query[] = "\033[8$p";               /* DECRQM: answer CSI 8 ; Ps $ y */
 static const char da1_query[] = "\033[c";                  /* every terminal tried answers: the sentinel */
@@ -150,7 +148,11 @@ static const char *own_off(void)
 static const char *own_restore(void)
 {
 	switch (term.own) {
-	case TERM_OWN_MLTERM: return term.own_was_on ? "\033]5379;use_ctl=true\a" : "\033]5379;use_ctl=false\a";
+	/* mlterm's default: its value cannot be read (OSC 5380 needs the
+	 * challenge from ~/.mlterm/challenge, else it answers "#forbidden" and
+	 * LF, plain text curses would take for typed keys); Konsole's cannot
+	 * be read either. */
+	case TERM_OWN_MLTERM: return "\033]5379;use_ctl=true\a";
 	case TERM_OWN_KONSOLE: return "\033]50;BidiRenderingEnabled=true\a";
 	default: return "";
 	}
@@ -167,7 +169,7 @@ static void bidi_enter(void)
 	write_all(term.fd, off, strlen(off));
 }
 
-/* Back to the terminal's own bidi (implicit mode, its switch as it was). */
+/* Back to the terminal's own bidi (implicit mode, its switch back on). */
 static void bidi_leave(void)
 {
 	const char *leave = rnd_term_bidi_leave(), *back = own_restore();
@@ -253,15 +255,12 @@ static void detect_bidi(void)
 	raw.c_cc[VMIN] = 0;
 	raw.c_cc[VTIME] = 0;
 	tcsetattr(term.fd, TCSANOW, &raw);
-	if (named == TERM_OWN_MLTERM)
-		write_all(term.fd, mlterm_get, sizeof mlterm_get - 1);
 	write_all(term.fd, da2_query, sizeof da2_query - 1);
 	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
 	char buf[512];
 	read_answers(buf, sizeof buf, TERM_PROBE_MS);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
-	term.own_was_on = !strstr(buf, "use_ctl=false");
 	int da2 = da2_type(buf);
 	if ((named == TERM_OWN_MLTERM && da2 == 24) || (named == TERM_OWN_KONSOLE && da2 == 1))
 		term.own = named;
@@ -331,7 +330,6 @@ bool term_open(char *err, size_t err_size)
 	term.fd = fileno(term.tty);
 	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
 	term.own = TERM_OWN_NONE;
-	term.own_was_on = true;
 	if (term.bidi_asked == TERM_BIDI_AUTO) {
 		detect_bidi();
 	} else {
@@ -340,7 +338,7 @@ bool term_open(char *err, size_t err_size)
 	}
 	/* The restore bytes, built once: leave the alternate screen, show the
 	 * cursor, paste off, bidi back to implicit mode and the terminal's own
-	 * bidi as it was (DESIGN.md). */
+	 * bidi on (DESIGN.md). */
 	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
 		paste_off, rnd_term_bidi_leave(), own_restore());
 	term.leave_len = strlen(term.leave);
