@@ -31,8 +31,12 @@ static struct {
 	 * overwritten by the SIGCONT that follows it. */
 	volatile sig_atomic_t got_hup, got_term, got_int, got_tstp;
 	bool mouse_off;           /* --no-mouse, or turned off at run time */
-	char leave[160];          /* bytes that undo our modes: bidi, paste, mouse, cursor */
-	size_t leave_len;
+	/* Bytes that undo our modes (bidi, paste, mouse, cursor): [1] also
+	 * switches the terminal's own bidi back on, [0] does not; own_sent
+	 * (set while its switch is off) picks one in the signal handlers. */
+	char leave[2][160];
+	size_t leave_len[2];
+	volatile sig_atomic_t own_sent;
 	term_bidi bidi_asked;     /* --bidi */
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
@@ -67,7 +71,8 @@ static void restore_raw(void)
 {
 	if (term.fd < 0)
 		return;
-	write_all(term.fd, term.leave, term.leave_len);
+	int i = term.own_sent ? 1 : 0;
+	write_all(term.fd, term.leave[i], term.leave_len[i]);
 	if (term.saved_ok)
 		tcsetattr(term.fd, TCSAFLUSH, &term.saved);
 }
@@ -166,15 +171,22 @@ static void bidi_enter(void)
 		return;
 	const char *enter = rnd_term_bidi_enter(), *off = own_off();
 	write_all(term.fd, enter, strlen(enter));
-	write_all(term.fd, off, strlen(off));
+	if (*off) {
+		term.own_sent = 1;
+		write_all(term.fd, off, strlen(off));
+	}
 }
 
-/* Back to the terminal's own bidi (implicit mode, its switch back on). */
+/* Back to the terminal's own bidi (implicit mode, its switch back on if
+ * irie turned it off: only what was sent is undone). */
 static void bidi_leave(void)
 {
 	const char *leave = rnd_term_bidi_leave(), *back = own_restore();
 	write_all(term.fd, leave, strlen(leave));
-	write_all(term.fd, back, strlen(back));
+	if (term.own_sent) {
+		write_all(term.fd, back, strlen(back));
+		term.own_sent = 0;
+	}
 }
 
 static long elapsed_ms(const struct timespec *t0)
@@ -238,7 +250,8 @@ static int da2_type(const char *buf)
 	return digits > 0 && (*p == ';' || *p == 'c') ? v : -1;
 }
 
-/* --bidi=auto: asks the terminal (before curses reads a key) with the tty
+/* Asks the terminal whatever --bidi says (its own switch is needed in
+ * visual mode, and F12 may get there); for auto the answers choose (before curses reads a key) with the tty
  * raw for a moment.  DA2 (who it is), DECRQM BDSM, then DA1 as a sentinel
  * (Konsole answers no DECRQM, so DA1's answer ends the wait, not the
  * timeout). */
@@ -330,18 +343,20 @@ bool term_open(char *err, size_t err_size)
 	term.fd = fileno(term.tty);
 	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
 	term.own = TERM_OWN_NONE;
-	if (term.bidi_asked == TERM_BIDI_AUTO) {
-		detect_bidi();
-	} else {
+	term.own_sent = 0;
+	detect_bidi();
+	if (term.bidi_asked != TERM_BIDI_AUTO) {
 		term.bidi = term.bidi_asked;
 		term.why = TERM_WHY_OPTION;
 	}
-	/* The restore bytes, built once: leave the alternate screen, show the
-	 * cursor, paste off, bidi back to implicit mode and the terminal's own
-	 * bidi on (DESIGN.md). */
-	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
-		paste_off, rnd_term_bidi_leave(), own_restore());
-	term.leave_len = strlen(term.leave);
+	/* The restore bytes, built once before the handlers: leave the
+	 * alternate screen, show the cursor, paste off, bidi back to implicit
+	 * mode and (leave[1]) the terminal's own bidi on (DESIGN.md). */
+	for (int i = 0; i < 2; i++) {
+		snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
+			paste_off, rnd_term_bidi_leave(), i ? own_restore() : "");
+		term.leave_len[i] = strlen(term.leave[i]);
+	}
 	/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
 	 * SIGTERM handlers only where none is set), so a suspend restores bidi
 	 * mode as well. */
