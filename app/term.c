@@ -206,9 +206,16 @@ static size_t read_answers(char *buf, size_t size, long timeout_ms)
 	for (;;) {
 		long left = timeout_ms - elapsed_ms(&t0);
 		struct pollfd p = { .fd = term.fd, .events = POLLIN };
-		if (left <= 0 || n + 1 >= size || poll(&p, 1, (int)left) <= 0)
+		if (left <= 0 || n + 1 >= size)
+			break;
+		int r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;   /* a signal (its flag is read later): wait on */
+		if (r <= 0)
 			break;
 		ssize_t k = read(term.fd, buf + n, size - 1 - n);
+		if (k < 0 && errno == EINTR)
+			continue;
 		if (k <= 0)
 			break;
 		n += (size_t)k;
@@ -330,6 +337,35 @@ static void apply_mouse(void)
 	mousemask(term.mouse_off ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 
+/* The restore bytes (i 1: with the terminal's own bidi back on): leave
+ * the alternate screen, show the cursor, paste off, bidi back to implicit
+ * mode (DESIGN.md). */
+static void build_leave(int i)
+{
+	snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
+		paste_off, rnd_term_bidi_leave(), i ? own_restore() : "");
+	term.leave_len[i] = strlen(term.leave[i]);
+}
+
+/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
+ * SIGTERM handlers only where none is set), so a suspend restores bidi
+ * mode as well; the old ones kept for restore_handlers(). */
+static void install_handlers(void)
+{
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+		int sig = handled_signals[i];
+		sigaction(sig, NULL, &term.old[i]);
+		install(sig, sig == SIGTSTP ? on_tstp
+			: sig == SIGHUP || sig == SIGTERM || sig == SIGINT ? on_quit : on_fatal);
+	}
+}
+
+static void restore_handlers(void)
+{
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaction(handled_signals[i], &term.old[i], NULL);
+}
+
 bool term_open(char *err, size_t err_size)
 {
 	if (term.open)
@@ -344,39 +380,22 @@ bool term_open(char *err, size_t err_size)
 	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
 	term.own = TERM_OWN_NONE;
 	term.own_sent = 0;
+	/* leave[0] before the handlers that write it, which come before the
+	 * probe (^C there must not leave echo off); leave[1] once the terminal
+	 * is known (used only after its switch was sent). */
+	build_leave(0);
+	install_handlers();
 	detect_bidi();
+	build_leave(1);
 	if (term.bidi_asked != TERM_BIDI_AUTO) {
 		term.bidi = term.bidi_asked;
 		term.why = TERM_WHY_OPTION;
 	}
-	/* The restore bytes, built once before the handlers: leave the
-	 * alternate screen, show the cursor, paste off, bidi back to implicit
-	 * mode and (leave[1]) the terminal's own bidi on (DESIGN.md). */
-	for (int i = 0; i < 2; i++) {
-		snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
-			paste_off, rnd_term_bidi_leave(), i ? own_restore() : "");
-		term.leave_len[i] = strlen(term.leave[i]);
-	}
-	/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
-	 * SIGTERM handlers only where none is set), so a suspend restores bidi
-	 * mode as well. */
-	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], NULL, &term.old[i]);
-	install(SIGTSTP, on_tstp);
-	install(SIGHUP, on_quit);
-	install(SIGTERM, on_quit);
-	install(SIGINT, on_quit);
-	install(SIGSEGV, on_fatal);
-	install(SIGBUS, on_fatal);
-	install(SIGABRT, on_fatal);
-	install(SIGFPE, on_fatal);
-	install(SIGILL, on_fatal);
 	term.screen = newterm(NULL, term.tty, term.tty);
 	if (!term.screen) {
 		/* TRANSLATORS: keep TERM: it is an environment variable. */
 		snprintf(err, err_size, "%s", _("cannot start curses on this terminal (is TERM right?)"));
-		for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-			sigaction(handled_signals[i], &term.old[i], NULL);
+		restore_handlers();
 		fclose(term.tty);
 		term.tty = NULL;
 		term.fd = -1;
@@ -424,8 +443,7 @@ void term_close(void)
 	delscreen(term.screen);
 	term.screen = NULL;
 	/* Nobody reads the flags any more: the handlers from before. */
-	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], &term.old[i], NULL);
+	restore_handlers();
 	fclose(term.tty);
 	term.tty = NULL;
 	term.fd = -1;

@@ -50,8 +50,9 @@ typedef enum {
 
 typedef enum { TERM_OWN_NONE, TERM_OWN_MLTERM, TERM_OWN_KONSOLE } term_bidi_own;
 
-/* How long auto waits for the terminal's answers (ms). */
-#define TERM_PROBE_MS 200
+/* How long the probe waits at most for the terminal's answers (ms): DA1's
+ * answer ends it early on every terminal that answers. */
+#define TERM_PROBE_MS 1000
 
 /* Before term_open(): the mode asked for (--bidi; default AUTO). */
 void term_set_bidi(term_bidi b);
