@@ -19,6 +19,8 @@
 #include "render_bidi.h"
 #include "term.h"
 
+#define N_HANDLED 14
+
 static struct {
 	FILE *tty;
 	int fd;
@@ -41,11 +43,14 @@ static struct {
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
 	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
-	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
+	struct sigaction old[N_HANDLED];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1 };
 
-static const int handled_signals[9] = {
+/* Every signal whose default action ends the process (or stops it) and
+ * that may come while the terminal is ours: each restores it first. */
+static const int handled_signals[N_HANDLED] = {
 	SIGTSTP, SIGHUP, SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL,
+	SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ,
 };
 
 /* Paste on (xterm 2004), SGR mouse is curses' business; bidi as render says. */
