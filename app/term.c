@@ -371,6 +371,18 @@ static void restore_handlers(void)
 		sigaction(handled_signals[i], &term.old[i], NULL);
 }
 
+/* Bracketed paste's markers, and the keys as terminals send them (tmux's
+ * ESC [ 4 ~ for End, ...), whatever this terminfo entry says. */
+static void define_keys(void)
+{
+	define_key("\033[200~", TERM_KEY_PASTE_START);
+	define_key(TERM_PASTE_END_MARKER, TERM_KEY_PASTE_END);
+	size_t n_seq;
+	const ink_sequence *seq = ink_sequences(&n_seq);
+	for (size_t i = 0; i < n_seq; i++)
+		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
+}
+
 bool term_open(char *err, size_t err_size)
 {
 	if (term.open)
@@ -418,14 +430,7 @@ bool term_open(char *err, size_t err_size)
 	keypad(stdscr, TRUE);
 	set_escdelay_default();
 	timeout(TERM_POLL_MS);   /* wake up to notice signals */
-	define_key("\033[200~", TERM_KEY_PASTE_START);
-	define_key(TERM_PASTE_END_MARKER, TERM_KEY_PASTE_END);
-	/* The keys as terminals send them (tmux's ESC [ 4 ~ for End, ...),
-	 * whatever this terminfo entry says. */
-	size_t n_seq;
-	const ink_sequence *seq = ink_sequences(&n_seq);
-	for (size_t i = 0; i < n_seq; i++)
-		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
+	define_keys();
 	mouseinterval(0);
 	apply_mouse();
 	const char *no_colour = getenv("NO_COLOR");
