@@ -71,9 +71,12 @@ static bool is_delimiter_cell(const rnd_cell *c)
 /* Form f of d in [col, col + width): its LOGICAL cells with the marks
  * rnd_term_marks_of(f) asks (UAX #9 X2-X5c for the open mark, the LRMs as
  * strong L around each delimiter, W1-N2 stop at them).  When the logical
- * text does not fit (or from > 0: scrolled), the form's own visual cells
- * go inside LRO ... PDF instead (X4: every character L, so the terminal
- * keeps irie's order), cut as put_cells cuts them. */
+ * text does not fit (or from > 0: scrolled), or it has a placeholder (its
+ * letters, e.g. "<RLO>", are strong L to the terminal and would split the
+ * right-to-left runs irie's visual order joins: logical and visual would
+ * disagree on hostile input), the form's own visual cells go inside
+ * LRO ... PDF instead (X4: every character L, so the terminal keeps irie's
+ * order), cut as put_cells cuts them. */
 void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,
 	cell_attr_fn *attr, void *user)
 {
@@ -82,9 +85,12 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 	size_t n;
 	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
 	int total = 0;
-	for (size_t i = 0; i < n; i++)
+	bool placeholder = false;
+	for (size_t i = 0; i < n; i++) {
 		total += cells[i].width;
-	if (from > 0 || total > width) {
+		placeholder = placeholder || cells[i].placeholder;
+	}
+	if (from > 0 || total > width || placeholder) {
 		size_t nv;
 		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
 		ride_mark(row, before(col), LRO);

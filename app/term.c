@@ -19,6 +19,8 @@
 #include "render_bidi.h"
 #include "term.h"
 
+#define N_HANDLED 14
+
 static struct {
 	FILE *tty;
 	int fd;
@@ -31,18 +33,24 @@ static struct {
 	 * overwritten by the SIGCONT that follows it. */
 	volatile sig_atomic_t got_hup, got_term, got_int, got_tstp;
 	bool mouse_off;           /* --no-mouse, or turned off at run time */
-	char leave[160];          /* bytes that undo our modes: bidi, paste, mouse, cursor */
-	size_t leave_len;
+	/* Bytes that undo our modes (bidi, paste, mouse, cursor): [1] also
+	 * switches the terminal's own bidi back on, [0] does not; own_sent
+	 * (set while its switch is off) picks one in the signal handlers. */
+	char leave[2][160];
+	size_t leave_len[2];
+	volatile sig_atomic_t own_sent;
 	term_bidi bidi_asked;     /* --bidi */
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
 	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
-	bool own_was_on;          /* mlterm's use_ctl before irie (restored) */
-	struct sigaction old[9];  /* the handlers before ours (handled_signals order) */
+	struct sigaction old[N_HANDLED];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1 };
 
-static const int handled_signals[9] = {
+/* Every signal whose default action ends the process (or stops it) and
+ * that may come while the terminal is ours: each restores it first. */
+static const int handled_signals[N_HANDLED] = {
 	SIGTSTP, SIGHUP, SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL,
+	SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ,
 };
 
 /* Paste on (xterm 2004), SGR mouse is curses' business; bidi as render says. */
@@ -68,7 +76,8 @@ static void restore_raw(void)
 {
 	if (term.fd < 0)
 		return;
-	write_all(term.fd, term.leave, term.leave_len);
+	int i = term.own_sent ? 1 : 0;
+	write_all(term.fd, term.leave[i], term.leave_len[i]);
 	if (term.saved_ok)
 		tcsetattr(term.fd, TCSAFLUSH, &term.saved);
 }
@@ -126,10 +135,14 @@ static void set_escdelay_default(void)
  * mlterm and Konsole reorder every line themselves and ignore BDSM, but each
  * has its own switch: mlterm's "ESC ] 5379 ; use_ctl=false BEL", Konsole's
  * profile property through "ESC ] 50 ; BidiRenderingEnabled=false BEL"
- * (OSC 50 is xterm's font change: sent only when $KONSOLE_VERSION says
- * Konsole). */
+ * (OSC 50 is xterm's font change).  A switch is sent only when the
+ * environment names the terminal ($MLTERM, $KONSOLE_VERSION) and its DA2
+ * answer agrees (mlterm Pp 24, Konsole Pp 1): both variables leak into
+ * child terminals (an xterm started from Konsole) and into tmux/screen
+ * panes, where tmux drops the OSC and the terminal outside keeps
+ * reordering; inside tmux/screen ($TMUX, $STY) no switch is sent at all. */
 
-static const char mlterm_get[] = "\033]5380;;use_ctl\a";   /* answer: ESC ] 5380 ; #use_ctl=true LF */
+static const char da2_query[] = "\033[>c";                  /* DA2: answer CSI > Pp ; Pv ; Pc c */
 static const char bdsm_query[] = "\033[8$p";               /* DECRQM: answer CSI 8 ; Ps $ y */
 static const char da1_query[] = "\033[c";                  /* every terminal tried answers: the sentinel */
 
@@ -145,7 +158,11 @@ static const char *own_off(void)
 static const char *own_restore(void)
 {
 	switch (term.own) {
-	case TERM_OWN_MLTERM: return term.own_was_on ? "\033]5379;use_ctl=true\a" : "\033]5379;use_ctl=false\a";
+	/* mlterm's default: its value cannot be read (OSC 5380 needs the
+	 * challenge from ~/.mlterm/challenge, else it answers "#forbidden" and
+	 * LF, plain text curses would take for typed keys); Konsole's cannot
+	 * be read either. */
+	case TERM_OWN_MLTERM: return "\033]5379;use_ctl=true\a";
 	case TERM_OWN_KONSOLE: return "\033]50;BidiRenderingEnabled=true\a";
 	default: return "";
 	}
@@ -159,15 +176,22 @@ static void bidi_enter(void)
 		return;
 	const char *enter = rnd_term_bidi_enter(), *off = own_off();
 	write_all(term.fd, enter, strlen(enter));
-	write_all(term.fd, off, strlen(off));
+	if (*off) {
+		term.own_sent = 1;
+		write_all(term.fd, off, strlen(off));
+	}
 }
 
-/* Back to the terminal's own bidi (implicit mode, its switch as it was). */
+/* Back to the terminal's own bidi (implicit mode, its switch back on if
+ * irie turned it off: only what was sent is undone). */
 static void bidi_leave(void)
 {
 	const char *leave = rnd_term_bidi_leave(), *back = own_restore();
 	write_all(term.fd, leave, strlen(leave));
-	write_all(term.fd, back, strlen(back));
+	if (term.own_sent) {
+		write_all(term.fd, back, strlen(back));
+		term.own_sent = 0;
+	}
 }
 
 static long elapsed_ms(const struct timespec *t0)
@@ -187,9 +211,16 @@ static size_t read_answers(char *buf, size_t size, long timeout_ms)
 	for (;;) {
 		long left = timeout_ms - elapsed_ms(&t0);
 		struct pollfd p = { .fd = term.fd, .events = POLLIN };
-		if (left <= 0 || n + 1 >= size || poll(&p, 1, (int)left) <= 0)
+		if (left <= 0 || n + 1 >= size)
+			break;
+		int r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;   /* a signal (its flag is read later): wait on */
+		if (r <= 0)
 			break;
 		ssize_t k = read(term.fd, buf + n, size - 1 - n);
+		if (k < 0 && errno == EINTR)
+			continue;
 		if (k <= 0)
 			break;
 		n += (size_t)k;
@@ -202,34 +233,62 @@ static size_t read_answers(char *buf, size_t size, long timeout_ms)
 	return n;
 }
 
-/* --bidi=auto: asks the terminal (before curses reads a key) with the tty
- * raw for a moment.  DECRQM BDSM then DA1 as a sentinel (Konsole answers
- * no DECRQM, so DA1's answer ends the wait, not the timeout). */
-static void detect_bidi(void)
+/* The terminal the environment names (it may be an outer one). */
+static term_bidi_own env_own(void)
 {
 	const char *ml = getenv("MLTERM"), *ko = getenv("KONSOLE_VERSION");
-	term.bidi = TERM_BIDI_VISUAL;
 	if (ml && *ml)
-		term.own = TERM_OWN_MLTERM;
-	else if (ko && *ko)
-		term.own = TERM_OWN_KONSOLE;
-	if (!term.saved_ok) {
-		term.why = term.own == TERM_OWN_MLTERM ? TERM_WHY_MLTERM : term.own ? TERM_WHY_KONSOLE : TERM_WHY_NO_REPLY;
+		return TERM_OWN_MLTERM;
+	if (ko && *ko)
+		return TERM_OWN_KONSOLE;
+	return TERM_OWN_NONE;
+}
+
+static bool in_multiplexer(void)
+{
+	const char *tmux = getenv("TMUX"), *sty = getenv("STY");
+	return (tmux && *tmux) || (sty && *sty);
+}
+
+/* DA2's Pp (terminal type) in buf, -1 if there is no DA2 answer. */
+static int da2_type(const char *buf)
+{
+	const char *p = strstr(buf, "\033[>");
+	int v = 0, digits = 0;
+	if (!p)
+		return -1;
+	for (p += 3; *p >= '0' && *p <= '9' && digits < 4; p++, digits++)
+		v = v * 10 + (*p - '0');
+	return digits > 0 && (*p == ';' || *p == 'c') ? v : -1;
+}
+
+/* Asks the terminal whatever --bidi says (its own switch is needed in
+ * visual mode, and F12 may get there); for auto the answers choose (before curses reads a key) with the tty
+ * raw for a moment.  DA2 (who it is), DECRQM BDSM, then DA1 as a sentinel
+ * (Konsole answers no DECRQM, so DA1's answer ends the wait, not the
+ * timeout). */
+static void detect_bidi(void)
+{
+	term_bidi_own named = in_multiplexer() ? TERM_OWN_NONE : env_own();
+	bool mux = in_multiplexer() && env_own() != TERM_OWN_NONE;
+	term.bidi = TERM_BIDI_VISUAL;
+	term.why = mux ? TERM_WHY_MULTIPLEXER : TERM_WHY_NO_REPLY;
+	if (!term.saved_ok)
 		return;
-	}
 	struct termios raw = term.saved;
 	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 	raw.c_cc[VMIN] = 0;
 	raw.c_cc[VTIME] = 0;
 	tcsetattr(term.fd, TCSANOW, &raw);
-	if (term.own == TERM_OWN_MLTERM)
-		write_all(term.fd, mlterm_get, sizeof mlterm_get - 1);
+	write_all(term.fd, da2_query, sizeof da2_query - 1);
 	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
 	char buf[512];
 	read_answers(buf, sizeof buf, TERM_PROBE_MS);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
-	term.own_was_on = !strstr(buf, "use_ctl=false");
+	int da2 = da2_type(buf);
+	if ((named == TERM_OWN_MLTERM && da2 == 24) || (named == TERM_OWN_KONSOLE && da2 == 1))
+		term.own = named;
 	const char *rqm = strstr(buf, "\033[8;");
 	int ps = rqm && rqm[4] >= '0' && rqm[4] <= '4' && rqm[5] == '$' ? rqm[4] - '0' : -1;
 	bool da1 = strstr(buf, "\033[?") != NULL;
@@ -237,12 +296,12 @@ static void detect_bidi(void)
 		term.why = TERM_WHY_MLTERM;
 	else if (term.own == TERM_OWN_KONSOLE)
 		term.why = TERM_WHY_KONSOLE;
+	else if (mux)
+		term.why = TERM_WHY_MULTIPLEXER;
 	else if (ps == 1 || ps == 2)
 		term.why = TERM_WHY_BDSM;
 	else if (ps == 0 || da1)
 		term.why = TERM_WHY_NO_BIDI;
-	else
-		term.why = TERM_WHY_NO_REPLY;
 }
 
 void term_set_bidi(term_bidi b)
@@ -283,6 +342,47 @@ static void apply_mouse(void)
 	mousemask(term.mouse_off ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 
+/* The restore bytes (i 1: with the terminal's own bidi back on): leave
+ * the alternate screen, show the cursor, paste off, bidi back to implicit
+ * mode (DESIGN.md). */
+static void build_leave(int i)
+{
+	snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
+		paste_off, rnd_term_bidi_leave(), i ? own_restore() : "");
+	term.leave_len[i] = strlen(term.leave[i]);
+}
+
+/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
+ * SIGTERM handlers only where none is set), so a suspend restores bidi
+ * mode as well; the old ones kept for restore_handlers(). */
+static void install_handlers(void)
+{
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+		int sig = handled_signals[i];
+		sigaction(sig, NULL, &term.old[i]);
+		install(sig, sig == SIGTSTP ? on_tstp
+			: sig == SIGHUP || sig == SIGTERM || sig == SIGINT ? on_quit : on_fatal);
+	}
+}
+
+static void restore_handlers(void)
+{
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaction(handled_signals[i], &term.old[i], NULL);
+}
+
+/* Bracketed paste's markers, and the keys as terminals send them (tmux's
+ * ESC [ 4 ~ for End, ...), whatever this terminfo entry says. */
+static void define_keys(void)
+{
+	define_key("\033[200~", TERM_KEY_PASTE_START);
+	define_key(TERM_PASTE_END_MARKER, TERM_KEY_PASTE_END);
+	size_t n_seq;
+	const ink_sequence *seq = ink_sequences(&n_seq);
+	for (size_t i = 0; i < n_seq; i++)
+		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
+}
+
 bool term_open(char *err, size_t err_size)
 {
 	if (term.open)
@@ -296,39 +396,23 @@ bool term_open(char *err, size_t err_size)
 	term.fd = fileno(term.tty);
 	term.saved_ok = tcgetattr(term.fd, &term.saved) == 0;
 	term.own = TERM_OWN_NONE;
-	term.own_was_on = true;
-	if (term.bidi_asked == TERM_BIDI_AUTO) {
-		detect_bidi();
-	} else {
+	term.own_sent = 0;
+	/* leave[0] before the handlers that write it, which come before the
+	 * probe (^C there must not leave echo off); leave[1] once the terminal
+	 * is known (used only after its switch was sent). */
+	build_leave(0);
+	install_handlers();
+	detect_bidi();
+	build_leave(1);
+	if (term.bidi_asked != TERM_BIDI_AUTO) {
 		term.bidi = term.bidi_asked;
 		term.why = TERM_WHY_OPTION;
 	}
-	/* The restore bytes, built once: leave the alternate screen, show the
-	 * cursor, paste off, bidi back to implicit mode and the terminal's own
-	 * bidi as it was (DESIGN.md). */
-	snprintf(term.leave, sizeof term.leave, "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
-		paste_off, rnd_term_bidi_leave(), own_restore());
-	term.leave_len = strlen(term.leave);
-	/* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
-	 * SIGTERM handlers only where none is set), so a suspend restores bidi
-	 * mode as well. */
-	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], NULL, &term.old[i]);
-	install(SIGTSTP, on_tstp);
-	install(SIGHUP, on_quit);
-	install(SIGTERM, on_quit);
-	install(SIGINT, on_quit);
-	install(SIGSEGV, on_fatal);
-	install(SIGBUS, on_fatal);
-	install(SIGABRT, on_fatal);
-	install(SIGFPE, on_fatal);
-	install(SIGILL, on_fatal);
 	term.screen = newterm(NULL, term.tty, term.tty);
 	if (!term.screen) {
 		/* TRANSLATORS: keep TERM: it is an environment variable. */
 		snprintf(err, err_size, "%s", _("cannot start curses on this terminal (is TERM right?)"));
-		for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-			sigaction(handled_signals[i], &term.old[i], NULL);
+		restore_handlers();
 		fclose(term.tty);
 		term.tty = NULL;
 		term.fd = -1;
@@ -346,14 +430,7 @@ bool term_open(char *err, size_t err_size)
 	keypad(stdscr, TRUE);
 	set_escdelay_default();
 	timeout(TERM_POLL_MS);   /* wake up to notice signals */
-	define_key("\033[200~", TERM_KEY_PASTE_START);
-	define_key(TERM_PASTE_END_MARKER, TERM_KEY_PASTE_END);
-	/* The keys as terminals send them (tmux's ESC [ 4 ~ for End, ...),
-	 * whatever this terminfo entry says. */
-	size_t n_seq;
-	const ink_sequence *seq = ink_sequences(&n_seq);
-	for (size_t i = 0; i < n_seq; i++)
-		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
+	define_keys();
 	mouseinterval(0);
 	apply_mouse();
 	const char *no_colour = getenv("NO_COLOR");
@@ -376,8 +453,7 @@ void term_close(void)
 	delscreen(term.screen);
 	term.screen = NULL;
 	/* Nobody reads the flags any more: the handlers from before. */
-	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaction(handled_signals[i], &term.old[i], NULL);
+	restore_handlers();
 	fclose(term.tty);
 	term.tty = NULL;
 	term.fd = -1;

@@ -40,8 +40,9 @@ typedef enum { TERM_BIDI_AUTO, TERM_BIDI_VISUAL, TERM_BIDI_LOGICAL } term_bidi;
 /* Why that mode: --bidi, the key, or what auto found. */
 typedef enum {
 	TERM_WHY_OPTION, TERM_WHY_KEY,
-	TERM_WHY_MLTERM,      /* $MLTERM: its own bidi turned off (OSC 5379) */
-	TERM_WHY_KONSOLE,     /* $KONSOLE_VERSION: its own bidi turned off (OSC 50) */
+	TERM_WHY_MLTERM,      /* $MLTERM and DA2 Pp 24: its own bidi turned off (OSC 5379) */
+	TERM_WHY_KONSOLE,     /* $KONSOLE_VERSION and DA2 Pp 1: its own bidi turned off (OSC 50) */
+	TERM_WHY_MULTIPLEXER, /* inside tmux/screen: its own bidi cannot be switched off from here */
 	TERM_WHY_BDSM,        /* DECRQM: the terminal knows BDSM (VTE) */
 	TERM_WHY_NO_BIDI,     /* it answered, not knowing BDSM: no bidi of its own (xterm) */
 	TERM_WHY_NO_REPLY     /* no answer at all */
@@ -49,8 +50,9 @@ typedef enum {
 
 typedef enum { TERM_OWN_NONE, TERM_OWN_MLTERM, TERM_OWN_KONSOLE } term_bidi_own;
 
-/* How long auto waits for the terminal's answers (ms). */
-#define TERM_PROBE_MS 200
+/* How long the probe waits at most for the terminal's answers (ms): DA1's
+ * answer ends it early on every terminal that answers. */
+#define TERM_PROBE_MS 1000
 
 /* Before term_open(): the mode asked for (--bidi; default AUTO). */
 void term_set_bidi(term_bidi b);

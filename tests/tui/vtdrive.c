@@ -1,7 +1,7 @@
 /* vtdrive: runs a command in a pseudo-terminal emulated by libvterm and executes a script of
  * keystrokes and expectations against what the command draws.  End-to-end test driver for the TUI.
  *
- * Usage:  vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--trace]
+ * Usage:  vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--trace]
  *                 SCRIPT -- COMMAND [ARGS...]
  *
  * The command runs in a fresh session with the pty as its controlling terminal (so /dev/tty works)
@@ -10,7 +10,8 @@
  * LANG=LC_ALL=C.UTF-8, LANGUAGE/LINES/COLUMNS/other LC_* removed, HOME and XDG_{STATE,CONFIG,DATA,
  * CACHE}_HOME in a new temporary directory (removed at the end), then every --env.  Replies the
  * emulated terminal produces (device attributes, cursor position reports) are sent back to the
- * command, as a real terminal would.
+ * command, as a real terminal would.  --da2 REPLY replaces libvterm's answer to DA2 (CSI > c) by
+ * ESC [ REPLY, e.g. --da2 '>1;115;0c' (Konsole 22.12) or '>24;279;0c' (mlterm 3.9).
  * Exit status: 0 when every step passed, 1 on the first failed step (with the script line, what was
  * expected, and the screen as text on stderr) or on a wrapper report (below), 2 on a usage or script
  * syntax error.
@@ -159,6 +160,7 @@ static buf raw, out, to_child; /* raw: everything the child wrote to the pty; ou
 static bool title_set;
 static char title_what[256];
 static bool trace;
+static const char *da2_reply; /* --da2: what follows ESC [ in the DA2 answer; NULL: libvterm's */
 
 static int t_timeout = 5000, t_pause = 30, t_esc = 150, t_settle = 100;
 static int time_scale = 1; /* IRIE_TEST_TIME_SCALE: multiplies every wait in milliseconds */
@@ -176,6 +178,12 @@ static long long now_ms(void) {
 /* ---- vterm callbacks ---- */
 static void on_output(const char *s, size_t len, void *user) {
   (void)user;
+  /* libvterm hands each reply over whole: a DA2 answer is ESC [ > ... c */
+  if (da2_reply && len > 3 && !memcmp(s, "\033[>", 3) && s[len - 1] == 'c') {
+    buf_add(&to_child, "\033[", 2, CAP);
+    buf_add(&to_child, da2_reply, strlen(da2_reply), CAP);
+    return;
+  }
   buf_add(&to_child, s, len, CAP);
 }
 
@@ -1001,7 +1009,7 @@ static void run_step(step *s) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--trace] SCRIPT -- COMMAND [ARGS...]\n");
+  fprintf(stderr, "usage: vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--trace] SCRIPT -- COMMAND [ARGS...]\n");
   exit(2);
 }
 
@@ -1017,6 +1025,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cols") && i + 1 < argc && parse_long(argv[i + 1], &v) && v > 0 && v < 1000) { cols = (int)v; i++; }
     else if (!strcmp(a, "--timeout") && i + 1 < argc && parse_long(argv[i + 1], &v) && v > 0) { t_timeout = (int)v; i++; }
     else if (!strcmp(a, "--env") && i + 1 < argc && strchr(argv[i + 1], '=')) envs[nenv++] = argv[++i];
+    else if (!strcmp(a, "--da2") && i + 1 < argc) da2_reply = argv[++i];
     else if (!strcmp(a, "--trace")) trace = true;
     else if (a[0] == '-' || script_path) usage();
     else script_path = a;
