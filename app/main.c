@@ -82,6 +82,83 @@ static int run_editor(tui_options *opts, const char *arg)
 	return status;
 }
 
+/* irie view [--] [FILE|-]: "--" lets a file name start with '-'. */
+static int view_main(int argc, char **argv)
+{
+	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
+	                     .view_path = NULL };
+	int first = argc >= 3 && strcmp(argv[2], "--") == 0 ? 3 : 2;
+	if (first == 2 && argc >= 3 && argv[2][0] == '-' && argv[2][1] != '\0') {
+		char safe[256];
+		/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
+		fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
+			out_safe_arg(argv[2], safe, sizeof safe));
+		return 2;
+	}
+	if (argc > first + 1) {
+		/* TRANSLATORS: keep "irie view [FILE|-]": it is the command line. */
+		fprintf(stderr, "%s", _("irie: usage: irie view [FILE|-]\n"));
+		return 2;
+	}
+	opts.view_path = argc == first + 1 ? argv[first] : "-";
+	return locale_is_utf8() ? tui_main(&opts) : 2;
+}
+
+/* One editor option into opts (or term's bidi mode); false if unknown. */
+static bool editor_option(const char *arg, tui_options *opts)
+{
+	if (strcmp(arg, "--print=uri") == 0)
+		opts->print_uri = true;
+	else if (strcmp(arg, "--print=iri") == 0)
+		opts->print_uri = false;
+	else if (strcmp(arg, "--strict") == 0)
+		opts->strict = true;
+	else if (strcmp(arg, "--no-mouse") == 0)
+		opts->no_mouse = true;
+	else if (strcmp(arg, "--bidi=auto") == 0)
+		term_set_bidi(TERM_BIDI_AUTO);
+	else if (strcmp(arg, "--bidi=visual") == 0)
+		term_set_bidi(TERM_BIDI_VISUAL);
+	else if (strcmp(arg, "--bidi=logical") == 0)
+		term_set_bidi(TERM_BIDI_LOGICAL);
+	else
+		return false;
+	return true;
+}
+
+/* irie [OPTION...] [--] [IRI]: the editor. */
+static int editor_main(int argc, char **argv)
+{
+	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
+	                     .view_path = NULL };
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			i++;   /* an IRI that starts with '-' */
+			break;
+		}
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage_main();
+			return 0;
+		}
+		if (!editor_option(argv[i], &opts)) {
+			char safe[256];
+			/* TRANSLATORS: %s is the option as given; keep 'irie --help'. */
+			fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"),
+				out_safe_arg(argv[i], safe, sizeof safe));
+			return 2;
+		}
+	}
+	if (argc - i > 1) {
+		char safe[256];
+		/* TRANSLATORS: %s is the command as given; keep 'irie --help'. */
+		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"),
+			out_safe_arg(argv[i], safe, sizeof safe));
+		return 2;
+	}
+	return run_editor(&opts, i < argc ? argv[i] : NULL);
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -114,64 +191,7 @@ int main(int argc, char **argv)
 		argv[1] = cmd;
 		return batch_main(argc - 1, argv + 1);
 	}
-	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
-	                     .view_path = NULL };
-	int i = 1;
-	if (argc >= 2 && strcmp(argv[1], "view") == 0) {
-		/* view [--] [FILE|-]: "--" lets a file name start with '-'. */
-		int first = argc >= 3 && strcmp(argv[2], "--") == 0 ? 3 : 2;
-		if (first == 2 && argc >= 3 && argv[2][0] == '-' && argv[2][1] != '\0') {
-			char safe[256];
-			/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
-			fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
-				out_safe_arg(argv[2], safe, sizeof safe));
-			return 2;
-		}
-		if (argc > first + 1) {
-			/* TRANSLATORS: keep "irie view [FILE|-]": it is the command line. */
-			fprintf(stderr, "%s", _("irie: usage: irie view [FILE|-]\n"));
-			return 2;
-		}
-		opts.view_path = argc == first + 1 ? argv[first] : "-";
-		return locale_is_utf8() ? tui_main(&opts) : 2;
-	}
-	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;   /* an IRI that starts with '-' */
-			break;
-		}
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage_main();
-			return 0;
-		}
-		if (strcmp(argv[i], "--print=uri") == 0)
-			opts.print_uri = true;
-		else if (strcmp(argv[i], "--print=iri") == 0)
-			opts.print_uri = false;
-		else if (strcmp(argv[i], "--strict") == 0)
-			opts.strict = true;
-		else if (strcmp(argv[i], "--no-mouse") == 0)
-			opts.no_mouse = true;
-		else if (strcmp(argv[i], "--bidi=auto") == 0)
-			term_set_bidi(TERM_BIDI_AUTO);
-		else if (strcmp(argv[i], "--bidi=visual") == 0)
-			term_set_bidi(TERM_BIDI_VISUAL);
-		else if (strcmp(argv[i], "--bidi=logical") == 0)
-			term_set_bidi(TERM_BIDI_LOGICAL);
-		else {
-			char safe[256];
-			/* TRANSLATORS: %s is the option as given; keep 'irie --help'. */
-			fprintf(stderr, _("irie: unknown option '%s'\nTry 'irie --help'.\n"),
-				out_safe_arg(argv[i], safe, sizeof safe));
-			return 2;
-		}
-	}
-	if (argc - i > 1) {
-		char safe[256];
-		/* TRANSLATORS: %s is the command as given; keep 'irie --help'. */
-		fprintf(stderr, _("irie: unknown command '%s'\nTry 'irie --help'.\n"),
-			out_safe_arg(argv[i], safe, sizeof safe));
-		return 2;
-	}
-	return run_editor(&opts, i < argc ? argv[i] : NULL);
+	if (argc >= 2 && strcmp(argv[1], "view") == 0)
+		return view_main(argc, argv);
+	return editor_main(argc, argv);
 }
