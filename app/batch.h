@@ -1,4 +1,4 @@
-/* The batch commands of DESIGN.md's command-line contract. */
+/* The batch commands of the command-line contract (doc/design-notes.md). */
 #ifndef IRIE_BATCH_H
 #define IRIE_BATCH_H
 

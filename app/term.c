@@ -344,7 +344,7 @@ static void apply_mouse(void)
 
 /* The restore bytes (i 1: with the terminal's own bidi back on): leave
  * the alternate screen, show the cursor, paste off, bidi back to implicit
- * mode (DESIGN.md). */
+ * mode (doc/design-notes.md). */
 static void build_leave(int i)
 {
 	snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",

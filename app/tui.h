@@ -1,4 +1,4 @@
-/* The interactive editor and viewer (DESIGN.md "Command-line contract"). */
+/* The interactive editor and viewer (doc/design-notes.md "Command-line contract"). */
 #ifndef IRIE_TUI_H
 #define IRIE_TUI_H
 

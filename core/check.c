@@ -1,4 +1,4 @@
-/* iri_check: the diagnostics catalogue of DESIGN.md over one IRI reference.
+/* iri_check: the diagnostics catalogue (core/diag.c) over one IRI reference.
  * One pass over the code points for character findings, then per-component
  * checks (escapes, NFC, bidi rules, host, port, path, userinfo). */
 #include <string.h>
@@ -455,7 +455,7 @@ static strong_dir strong_of(uint32_t cp)
 }
 
 /* True for the characters that split an IRI into the pieces the bidi rules
- * and the display forms treat separately (DESIGN.md, "marked"). */
+ * and the display forms treat separately (doc/design-notes.md, "marked"). */
 static bool is_bidi_delimiter(unsigned char c)
 {
 	switch (c) {
@@ -604,7 +604,7 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
  * characters per letter); worth knowing where lengths are limited.  Reported
  * only when the URI is also long (past the 255 characters that old software
  * and many databases limit URIs to), so an ordinary short IRI in its own
- * script gets no finding (DESIGN.md, "No noise"). */
+ * script gets no finding (doc/design-notes.md, "No noise"). */
 static void check_expansion(const iri_ref *ref, iri_diags *d)
 {
 	size_t cps = ref->cp_len, uri_chars = 0;

@@ -1,4 +1,4 @@
-/* iri_ctx: opens the ICU services once per process (DESIGN.md, "Expensive ICU
+/* iri_ctx: opens the ICU services once per process (doc/design-notes.md, "Expensive ICU
  * objects ... are opened once in a context object and reused"). */
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 
 #include "ctx_internal.h"
 
-/* UTS #46 section 4 with the checks DESIGN.md asks for. */
+/* UTS #46 section 4 with the checks doc/design-notes.md asks for. */
 #define IRI_UIDNA_COMMON (UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ)
 
 const char *iri_ctx_result_name(iri_ctx_result r)

@@ -1,6 +1,6 @@
 /* Hosts in every encoding: UTS #46 via ICU uidna, %-escaped UTF-8 (idn-uri
  * draft 2002), the 1998 ".i" zero-level domain (seed 000, 3.2), and the host
- * findings of DESIGN.md's catalogue (UTS #46, RFC 1034, UTS #39 via uspoof).
+ * findings of the diagnostics catalogue (UTS #46, RFC 1034, UTS #39 via uspoof).
  *
  * Scratch: this module never touches ctx->tmp or ctx->u16*, so a caller may
  * hold data there across calls; it uses short-lived local buffers, and the

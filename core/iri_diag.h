@@ -1,4 +1,4 @@
-/* Diagnostics: the catalogue of DESIGN.md, and a capped list of findings.
+/* Diagnostics: the catalogue (codes, severities, rules), and a capped list of findings.
  *
  * core names findings by code; app/ turns codes (and their detail) into
  * translated messages.  Every diagnostic carries its span in bytes and in code

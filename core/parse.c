@@ -428,7 +428,7 @@ static void validate_port(iri_ref *r)
 
 static void fill_cp_offsets(iri_ref *r)
 {
-	/* Spans are in text order; walk once (DESIGN.md: linear, never quadratic). */
+	/* Spans are in text order; walk once (doc/design-notes.md: linear, never quadratic). */
 	static const iri_component order[] = {
 		IRI_COMP_SCHEME, IRI_COMP_USERINFO, IRI_COMP_HOST, IRI_COMP_PORT,
 		IRI_COMP_PATH, IRI_COMP_QUERY, IRI_COMP_FRAGMENT

@@ -118,7 +118,7 @@ void rnd_display_free(rnd_display *d)
 	free(d);
 }
 
-/* The delimiters the drafts put LRMs around (DESIGN.md "marked"). */
+/* The delimiters the drafts put LRMs around (doc/design-notes.md "marked"). */
 static bool is_delimiter(uint32_t c)
 {
 	return c < 0x80 && c && strchr(":/?#[]@!$&'()*+,;=.", (int)c) != NULL;
@@ -244,7 +244,7 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 		 * cover code points shown in other cells. */
 		if (ph_len == 0 && w == 0 && prev && !prev->placeholder &&
 		    (l == RND_NO_CP || l == prev->cp_end || l + 1 == prev->cp_start)) {
-			/* A combining mark: joins the cell before it (DESIGN.md units). */
+			/* A combining mark: joins the cell before it (doc/design-notes.md units). */
 			size_t used = strlen(prev->text);
 			char u[4];
 			size_t k = rnd_utf8_put(u, shown);

@@ -1,4 +1,4 @@
-/* Bidi display forms of one IRI (DESIGN.md "Bidi display forms"), their
+/* Bidi display forms of one IRI (doc/design-notes.md "Bidi display forms"), their
  * logical<->visual maps, and rows of terminal cells.
  *
  * The forms come from one fribidi pipeline and differ only by method:

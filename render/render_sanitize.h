@@ -1,6 +1,6 @@
 /* Visible placeholders for what must never reach a terminal raw.
  *
- * DESIGN.md: no control (C0, C1, DEL) or format character (general category
+ * doc/design-notes.md: no control (C0, C1, DEL) or format character (general category
  * Cf, plus the line and paragraph separators) is handed to a terminal; each
  * is shown as a placeholder such as "␛" or "⟨RLO⟩".  This closes terminal
  * escape injection and makes invisible characters visible. */

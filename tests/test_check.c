@@ -1,5 +1,5 @@
 /* iri_check(): the diagnostics catalogue.  A "no noise" table of ordinary
- * IRIs and URIs that must give no finding at all (DESIGN.md), a table of
+ * IRIs and URIs that must give no finding at all (doc/design-notes.md), a table of
  * inputs with their expected findings (code, component, code point span,
  * suggestion), a check that every code of the catalogue is produced by some
  * case, the cap on findings, and iri_explain() rows. */

@@ -47,7 +47,7 @@ static const to_uri_case to_uri_cases[] = {
 	  "http://xn--99zt52a.example.org/%E2%80%AE" },
 	{ u8"http://\u7D0D\u8C46.example.org/%E2%80%AE", 0, PCT, false,
 	  "http://%E7%B4%8D%E8%B1%86.example.org/%E2%80%AE" },
-	/* DESIGN.md's example: escapes already there are kept. */
+	/* the contract's example: escapes already there are kept. */
 	{ u8"http://www.example.org/ros%C3%A9/D\u00FCrst", 0, IDNA, false,
 	  "http://www.example.org/ros%C3%A9/D%C3%BCrst" },
 	/* The 1998 ".i" form (seed 000, 3.3). */
@@ -193,7 +193,7 @@ static const to_iri_case to_iri_cases[] = {
 	  "http://xn--99zt52a.example.org/%E2%80%AE", false },
 	{ "http://xn--99zt52a.example.org/%e2%80%ae", UNI, NULL,
 	  u8"http://\u7D0D\u8C46.example.org/%E2%80%AE", false },
-	/* DESIGN.md's example the other way. */
+	/* the contract's example the other way. */
 	{ "http://www.example.org/ros%C3%A9/D%C3%BCrst", KEEP, NULL,
 	  u8"http://www.example.org/ros\u00E9/D\u00FCrst", false },
 	{ "http://www.example.org/r%c3%a9sum%c3%a9", KEEP, NULL,     /* lower-case escapes */

@@ -1,7 +1,7 @@
 /* Benchmark (not a test): the whole per-keystroke pipeline -- parse, map, all
  * diagnostics, host forms, all display forms, the cells of the three the
  * editor draws -- at 100, 2,000 and
- * 100,000 characters.  Prints the median and the DESIGN.md target per size.
+ * 100,000 characters.  Prints the median and the target (doc/design-notes.md) per size.
  *
  * Usage: bench_keystroke [ITERATIONS_SCALE]   (1 = default) */
 #include <locale.h>

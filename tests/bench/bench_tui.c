@@ -1,5 +1,5 @@
 /* Benchmark (not a test): the real editor through a pseudo-terminal, key in
- * -> screen painted, against DESIGN.md's targets (Performance): <= 5 ms per
+ * -> screen painted, against the targets (doc/design-notes.md, The contract): <= 5 ms per
  * keystroke at 2,000 characters, <= 60 ms at 100,000, a 200,000-character
  * bracketed paste on screen within 0.3 s.
  *

@@ -275,7 +275,7 @@ def main():
     print("\nirie x: peer wall time / irie to-uri wall time (above 1: irie is faster).  errors: "
           "lines rejected (peers, irie's 'error:' lines); for check, the number of finding lines (f).")
 
-    print("\ntargets (DESIGN.md, Performance):")
+    print("\ntargets (doc/design-notes.md, The contract):")
     def target(text, ok, detail):
         print(f"  [{'met' if ok else 'NOT met'}] {text}: {detail}")
     for peer_label, text, need in (("ICU uidna baseline", "to-uri at least 2x the ICU baseline", 2.0),
