@@ -1,5 +1,5 @@
-/* iri_ctx: opens the ICU services once per process (doc/design-notes.md, "Expensive ICU
- * objects ... are opened once in a context object and reused"). */
+/* iri_ctx: opens the ICU services once per context and reuses them; one
+ * context per thread (core/iri_ctx.h; doc/design-notes.md, "The contract"). */
 #include <stdlib.h>
 #include <string.h>
 
