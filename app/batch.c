@@ -125,8 +125,11 @@ static int parse_options(batch *b, const batch_command *cmd, int argc, char **ar
 static int check_args(batch *b, const batch_command *cmd, int *argc, char ***argv)
 {
 	bool from_stdin = *argc == cmd->lead_args && cmd->stdin_lines;
-	if (!from_stdin && (*argc < cmd->min_args || (cmd->max_args >= 0 && *argc > cmd->max_args)))
-		return usage_error(b->command, cmd->count_error ? _(cmd->count_error) : _("unknown command"));
+	if (!from_stdin && (*argc < cmd->min_args || (cmd->max_args >= 0 && *argc > cmd->max_args))) {
+		char usage[256];   /* a row without its message: the operands, as typed */
+		snprintf(usage, sizeof usage, "usage: irie %s %s", cmd->name, cmd->operands);
+		return usage_error(b->command, cmd->count_error ? _(cmd->count_error) : usage);
+	}
 	if (cmd->lead_args == 1) {
 		b->base = (*argv)[0];
 		b->base_len = strlen((*argv)[0]);

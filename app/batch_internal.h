@@ -86,7 +86,9 @@ typedef struct {
 	int lead_args, min_args, max_args;
 	bool stdin_lines;
 	bool findings_out;        /* its findings are its output (stdout), not messages */
-	const char *count_error;  /* N_() usage error for a wrong number of arguments */
+	/* N_() usage error for a wrong number of arguments (a row whose count
+	 * can be wrong has one; without, "usage: irie NAME OPERANDS"). */
+	const char *count_error;
 	const char *help;         /* N_() "irie NAME --help" */
 } batch_command;
 
