@@ -18,8 +18,6 @@
 #include "output.h"
 
 #define BATCH_OUT_BLOCK_BYTES ((size_t)64 * 1024)
-/* Distinct option names of the table, at most. */
-#define BATCH_MAX_OPTIONS 16
 
 static int usage_error(const char *cmd, const char *what)
 {
@@ -95,12 +93,12 @@ static int apply_options(batch *b, const batch_command *cmd, const batch_option 
  * usage error's status; optind is left at the first argument. */
 static int parse_options(batch *b, const batch_command *cmd, int argc, char **argv)
 {
-	size_t n_opts;
-	const batch_option *opts = batch_options(&n_opts);
-	struct option longopts[BATCH_MAX_OPTIONS + 1];
-	const char *given[BATCH_MAX_OPTIONS] = { NULL };
+	const size_t n_opts = BATCH_OPTION_COUNT;
+	const batch_option *opts = batch_options();
+	struct option longopts[BATCH_OPTION_COUNT + 1];
+	const char *given[BATCH_OPTION_COUNT] = { NULL };
 	size_t n_long = 0;
-	for (size_t k = 0; k < n_opts && n_long < BATCH_MAX_OPTIONS; k++) {
+	for (size_t k = 0; k < n_opts; k++) {
 		bool seen = false;   /* a second row of a name (--host) */
 		for (size_t j = 0; j < k; j++)
 			seen |= strcmp(opts[j].name, opts[k].name) == 0;

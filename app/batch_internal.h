@@ -60,6 +60,9 @@ enum {
 	BOPT_JSON = 1u << 6,
 };
 
+/* Rows of the option table (app/batch_table.c checks it at compile time). */
+#define BATCH_OPTION_COUNT 7
+
 typedef struct {
 	unsigned bit;             /* BOPT_* */
 	const char *name;         /* as typed, without "--" */
@@ -94,8 +97,8 @@ typedef struct {
 
 /* The row of name, or NULL. */
 const batch_command *batch_command_find(const char *name);
-/* The options, in the table's order; *count is set. */
-const batch_option *batch_options(size_t *count);
+/* The BATCH_OPTION_COUNT options, in the table's order. */
+const batch_option *batch_options(void);
 
 /* ---- the commands (app/batch_cmds.c) ------------------------------------- */
 

@@ -89,9 +89,10 @@ static const batch_option options[] = {
 	  set_json },
 };
 
-const batch_option *batch_options(size_t *count)
+_Static_assert(sizeof options / sizeof options[0] == BATCH_OPTION_COUNT, "BATCH_OPTION_COUNT is the table's rows");
+
+const batch_option *batch_options(void)
 {
-	*count = sizeof options / sizeof options[0];
 	return options;
 }
 
