@@ -172,8 +172,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	/* "irie COMMAND ... --help" (before any "--"): that command's help. */
-	if (argc >= 2 && (batch_is_command(argv[1]) || strcmp(argv[1], "view") == 0) &&
-	    usage_requested(argc - 1, argv + 1))
+	if (argc >= 2 && batch_command_help(argv[1]) && usage_requested(argc - 1, argv + 1))
 		return usage_command(argv[1]) ? 0 : 2;
 	if (argc >= 3 && strcmp(argv[1], "--json") == 0 && batch_is_command(argv[2]) &&
 	    usage_requested(argc - 2, argv + 2))
@@ -182,6 +181,9 @@ int main(int argc, char **argv)
 		printf("irie %s\n", IRIE_VERSION);
 		return 0;
 	}
+	/* The command table for tests/doc (hidden, as git's --list-cmds). */
+	if (argc >= 2 && (strcmp(argv[1], "--list-commands") == 0 || strcmp(argv[1], "--list-options") == 0))
+		return batch_list_main(argc - 1, argv + 1);
 	if (argc >= 2 && batch_is_command(argv[1]))
 		return batch_main(argc - 1, argv + 1);
 	/* "irie --json check ...": the one option that may come before the command. */

@@ -1,7 +1,7 @@
 # bash completion for irie(1): commands, each command's options, option
 # values, files for "irie view".  Installed as
 # $datadir/bash-completion/completions/irie (loaded on demand).
-# tests/doc/test_completion.sh checks it against irie's own --help texts.
+# tests/doc/test_completion.py runs it against irie's command table.
 
 _irie()
 {

@@ -1,7 +1,9 @@
-"""What irie's own --help texts say: its commands and each one's options.
+"""What irie says about itself: its command table (the hidden
+"irie --list-commands" and "irie --list-options CMD", app/batch_table.c) and
+its --help texts, for the doc tests.
 
 The doc tests derive every list from the program (never from a hand list),
-so that the man page and the completions cannot drift from it."""
+so that the help, the man page and the completions cannot drift from it."""
 import os
 import re
 import subprocess
@@ -96,6 +98,28 @@ def command_help(irie, command):
     return r, opts
 
 
+def table(irie):
+    """The command table: [(command, synopsis, {option: Option})], in the
+    table's order; the options a command takes, --help included."""
+    r = run(irie, ['--list-commands'])
+    if r.returncode != 0:
+        raise RuntimeError('irie --list-commands: %d %s' % (r.returncode, r.stderr))
+    rows = []
+    for line in r.stdout.splitlines():
+        name, synopsis = line.split('\t')
+        o = run(irie, ['--list-options', name])
+        if o.returncode != 0:
+            raise RuntimeError('irie --list-options %s: %d %s' % (name, o.returncode, o.stderr))
+        opts = {}
+        for spec in o.stdout.splitlines():
+            opt_name, _, value = spec.partition('=')
+            opt = opts.setdefault(opt_name, Option(opt_name))
+            if value:
+                opt.add_value(value)
+        rows.append((name, synopsis, opts))
+    return rows
+
+
 def read_data(path):
     """tests/doc/values.txt: 'value METAVAR WORD', 'input COMMAND ARGS...',
     'complete SHELL|any LINE -> WORD'."""
@@ -128,6 +152,25 @@ def man_text(path):
     s = re.sub(r'\\f[BIRP]', '', s)
     s = s.replace('\\-', '-').replace('\\(aq', "'").replace('\\&', '')
     return s
+
+
+def man_synopses(path):
+    """The commands' synopses in the man page: each '.SS "irie ..."' heading,
+    and '.B "irie view"' with the '.RI' line after it (as in VIEW)."""
+    found = []
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    def plain(s):
+        s = re.sub(r'\\f[BIRP]', '', s)
+        return s.replace('\\-', '-').replace('\\(aq', "'").replace('\\&', '')
+    for i, line in enumerate(lines):
+        m = re.match(r'^\.SS "(irie .*)"$', line)
+        if m:
+            found.append(plain(m.group(1)))
+        m = re.match(r'^\.B "(irie [a-z-]+)"$', line)
+        if m and i + 1 < len(lines) and lines[i + 1].startswith('.RI '):
+            found.append(plain(m.group(1) + ' ' + ''.join(lines[i + 1][4:].split())))
+    return found
 
 
 class Tap:

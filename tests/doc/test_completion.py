@@ -3,13 +3,17 @@
 
 usage: test_completion.py bash|zsh IRIE COMPLETION_FILE VALUES MAN_PAGE
 
-The cases come from irie's own --help texts (every command, every option of
-each command, every value the help names) plus the 'complete' lines of
-tests/doc/values.txt.  bash: the file is sourced after bash-completion's
-bash_completion (tools/setup installs it) in "bash --norc", COMP_WORDS and
-COMP_CWORD are set as bash would split the line, and _irie fills COMPREPLY.
-zsh: "zsh -f -i" runs in a zpty with compinit; compadd is wrapped to record
-what the completion offers for the line typed before Tab."""
+The cases come from irie's command table (the hidden "irie --list-commands"
+and "irie --list-options CMD", app/batch_table.c: every command, every
+option of each command, every value listed) and irie --help (the editor's
+options), plus the 'complete' lines of tests/doc/values.txt.  Both ways:
+"irie <Tab>" offers exactly the table's commands, "irie CMD --<Tab>"
+exactly CMD's options, "irie CMD --opt=<Tab>" exactly its values.
+bash: the file is sourced after bash-completion's bash_completion
+(tools/setup installs it) in "bash --norc", COMP_WORDS and COMP_CWORD are
+set as bash would split the line, and _irie fills COMPREPLY.  zsh:
+"zsh -f -i" runs in a zpty with compinit; compadd is wrapped to record what
+the completion offers for the line typed before Tab."""
 import os
 import shutil
 import subprocess
@@ -21,11 +25,15 @@ import helpdoc
 shell, irie, comp_path, data_path, man_path = sys.argv[1:6]
 t = helpdoc.Tap()
 values, _, extra = helpdoc.read_data(data_path)
-_, commands, main_opts = helpdoc.main_help(irie)
+_, _, main_opts = helpdoc.main_help(irie)
+rows = helpdoc.table(irie)
+commands = [name for name, _, _ in rows]
 mandir = os.path.dirname(os.path.abspath(man_path))
 
 # (line typed before Tab, word that must be offered)
 cases = []
+# (line typed before Tab, the words that must be offered, no more)
+exact = []
 
 
 def opt_word(name, o):
@@ -36,13 +44,15 @@ for cmd in commands:
     cases.append(('irie ' + cmd[:-1], cmd))
     if cmd != 'view':
         cases.append(('irie --json ' + cmd[:-1], cmd))
-    _, opts = helpdoc.command_help(irie, cmd)
+    opts = dict(rows[commands.index(cmd)][2])
+    exact.append(('irie %s --' % cmd, {opt_word(name, o) for name, o in opts.items()}))
     for name, o in opts.items():
-        if name == '-h':
-            continue
         cases.append(('irie %s %s' % (cmd, name[:-1]), opt_word(name, o)))
         for v in o.values + values.get(o.metavar, []):
             cases.append(('irie %s %s=%s' % (cmd, name, v[:-1]), v))
+        if o.values:
+            exact.append(('irie %s %s=' % (cmd, name), set(o.values)))
+exact.append(('irie ', set(commands)))
 for name, o in main_opts.items():
     if name == '-h':
         continue
@@ -52,6 +62,8 @@ for name, o in main_opts.items():
 for sh, line, word in extra:
     if sh in ('any', shell):
         cases.append((line.replace('MANDIR', mandir), word.replace('MANDIR', mandir)))
+n_word_cases = len(cases)
+cases += [(line, None) for line, _ in exact]
 
 tmp = tempfile.mkdtemp(prefix='irie-comp-')
 try:
@@ -130,7 +142,12 @@ try:
         for i in range(len(cases)):
             with open(os.path.join(tmp, 'case%d' % i)) as f:
                 results.append(f.read())
-    for (line, word), got in zip(cases, results):
+    for (line, word), got in zip(cases[n_word_cases:], results[n_word_cases:]):
+        offered = {w for w in got.split('\n') if w}
+        want = dict(exact)[line]
+        t.check(offered == want, '%s: "%s<Tab>" offers exactly %s' % (shell, line, ' '.join(sorted(want))),
+                'offered: %s' % ' '.join(sorted(offered)))
+    for (line, word), got in zip(cases[:n_word_cases], results):
         offered = [w for w in got.split('\n') if w]
         # zsh offers a path one component at a time (_files).
         found = word in offered or (shell == 'zsh' and '/' in word and os.path.basename(word) in offered)

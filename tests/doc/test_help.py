@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""irie's --help texts, the man page and the completions agree.
+"""The command table, irie's --help texts, the man page and the completions
+agree.
 
 usage: test_help.py IRIE MAN_PAGE BASH_COMPLETION ZSH_COMPLETION VALUES
 
-Every command and option comes from irie's own --help output: each
-command's --help exits 0 with its usage line; unknown options are usage
-errors (2); every option (and each value the help names) is accepted; the
-man page documents every command and option, and documents no option irie
-does not have; both completion files name them all, and every charset they
-offer is one irie to-iri accepts."""
+The commands and each one's options come from irie's command table
+(app/batch_table.c, printed by the hidden "irie --list-commands" and
+"irie --list-options CMD"): irie --help names exactly the table's commands;
+each command's --help exits 0 with the table's synopsis as its usage line
+and names exactly the table's options and values; unknown options are
+usage errors (2); every option (and each value) is accepted and refused by
+the other commands; the man page gives every command's synopsis as the
+table does, and documents no option irie does not have; both completion
+files name them all, and every charset they offer is one irie to-iri
+accepts.  (test_completion.py runs the completions against the table.)"""
 import re
 import sys
 
@@ -18,22 +23,43 @@ irie, man_path, bash_path, zsh_path, data_path = sys.argv[1:6]
 t = helpdoc.Tap()
 values, inputs, _ = helpdoc.read_data(data_path)
 
-usage, commands, main_opts = helpdoc.main_help(irie)
+usage, help_commands, main_opts = helpdoc.main_help(irie)
+rows = helpdoc.table(irie)
+commands = [name for name, _, _ in rows]
+synopses = {name: synopsis for name, synopsis, _ in rows}
 t.check(usage.startswith('Usage: irie '), 'irie --help prints its usage line', usage[:200])
-t.check(len(commands) >= 10, 'irie --help names the commands (%s)' % ' '.join(commands))
+t.check(len(commands) >= 10, 'the table has the commands (%s)' % ' '.join(commands))
+t.check(sorted(help_commands) == sorted(commands), 'irie --help names exactly the table\'s commands',
+        'help: %s\ntable: %s' % (' '.join(help_commands), ' '.join(commands)))
 for flag in ('--help', '-h'):
     r = helpdoc.run(irie, [flag])
     t.check(r.returncode == 0 and r.stdout == usage and not r.stderr, 'irie %s exits 0 with the help' % flag,
             r.stderr)
 
-per_command = {}
+per_command = {name: opts for name, _, opts in rows}
 for cmd in commands:
-    r, opts = helpdoc.command_help(irie, cmd)
-    per_command[cmd] = opts
+    r, help_opts = helpdoc.command_help(irie, cmd)
     first = r.stdout.split('\n', 1)[0]
-    t.check(r.returncode == 0 and first.startswith('Usage: irie %s' % cmd) and not r.stderr,
-            'irie %s --help exits 0 and prints "Usage: irie %s ..."' % (cmd, cmd),
-            'status %d, first line %r, stderr %r' % (r.returncode, first, r.stderr))
+    t.check(r.returncode == 0 and first == 'Usage: ' + synopses[cmd] and not r.stderr,
+            'irie %s --help exits 0 and its usage line is the table\'s synopsis' % cmd,
+            'status %d, first line %r, table %r, stderr %r' % (r.returncode, first, synopses[cmd], r.stderr))
+    # The help's options are the table's, with the same values.
+    table_opts = per_command[cmd]
+    t.check(sorted(set(help_opts) - {'-h'}) == sorted(table_opts),
+            'irie %s --help names exactly the table\'s options' % cmd,
+            'help: %s\ntable: %s' % (' '.join(sorted(help_opts)), ' '.join(sorted(table_opts))))
+    for name, o in table_opts.items():
+        h = help_opts.get(name)
+        if h is None:
+            continue
+        if o.values:
+            t.check(h.values == o.values or all(re.search(r'\b%s\b' % re.escape(v), r.stdout) for v in o.values),
+                    'irie %s --help names the values of %s: %s' % (cmd, name, '|'.join(o.values)),
+                    'help: %s' % '|'.join(h.values))
+        else:
+            t.check(h.metavar == o.metavar and not h.values,
+                    'irie %s --help shows %s as the table does (%s)' % (cmd, name, o.metavar or 'no value'),
+                    'help: %s %s' % (h.metavar, h.values))
     for args in ([cmd, '-h'], [cmd, 'http://x/', '--help'], ['--json', cmd, '--help'] if cmd not in ('view', 'show') else [cmd, '--help']):
         r2 = helpdoc.run(irie, args)
         t.check(r2.returncode == 0 and r2.stdout == r.stdout, 'irie %s prints the same help' % ' '.join(args),
@@ -93,7 +119,27 @@ for name, o in main_opts.items():
         r = helpdoc.run(irie, ['%s=no-such-value' % name, '--help'])
         t.check(r.returncode == 2, 'irie %s=no-such-value is a usage error' % name, r.stderr)
 
-# The man page documents every command and option ...
+# Each option is refused by the commands that do not take it (2).
+all_batch = [cmd for cmd in commands if cmd in inputs]
+for name in sorted({n for opts in per_command.values() for n in opts} - {'--help'}):
+    for cmd in all_batch:
+        if name in per_command[cmd]:
+            continue
+        o = next(opts[name] for opts in per_command.values() if name in opts)
+        arg = '%s=%s' % (name, (o.values + values.get(o.metavar, ['x']))[0]) if o.takes_value else name
+        r = helpdoc.run(irie, [cmd, arg] + inputs[cmd])
+        t.check(r.returncode == 2 and r.stderr, 'refused: irie %s %s' % (cmd, arg),
+                'status %d, stderr %r' % (r.returncode, r.stderr))
+
+# The man page gives each command's synopsis as the table does, and no
+# other ...
+man_syn = helpdoc.man_synopses(man_path)
+for cmd in commands:
+    t.check(synopses[cmd] in man_syn, 'the man page has the synopsis "%s"' % synopses[cmd],
+            'the man page\'s: %s' % '; '.join(s for s in man_syn if s.startswith('irie %s ' % cmd)))
+for syn in man_syn:
+    t.check(syn in synopses.values(), 'the man page\'s synopsis "%s" is the table\'s' % syn)
+# ... documents every command and option ...
 man = helpdoc.man_text(man_path)
 all_opts = set(main_opts)
 for opts in per_command.values():

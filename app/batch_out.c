@@ -1,0 +1,169 @@
+/* The batch commands' output: findings as text or JSON, result lines, the
+ * host forms table, failed inputs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "batch_internal.h"
+#include "i18n.h"
+#include "messages.h"
+#include "output.h"
+
+json_object *bout_diag_json(const iri_diag *d)
+{
+	char msg[512];
+	msg_diag(d, msg, sizeof msg);
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "code", json_object_new_string(iri_diag_code_name(d->code)));
+	json_object_object_add(o, "severity", json_object_new_string(iri_severity_name(d->severity)));
+	json_object_object_add(o, "start", json_object_new_int64((int64_t)d->cp_start));
+	json_object_object_add(o, "end", json_object_new_int64((int64_t)d->cp_end));
+	json_object_object_add(o, "byte_start", json_object_new_int64((int64_t)d->byte_start));
+	json_object_object_add(o, "byte_end", json_object_new_int64((int64_t)d->byte_end));
+	json_object_object_add(o, "component", json_object_new_string(iri_component_name(d->component)));
+	json_object_object_add(o, "message", json_object_new_string(msg));
+	json_object_object_add(o, "rule", json_object_new_string(d->rule));
+	if (d->suggestion)
+		json_object_object_add(o, "suggestion", out_json_string(d->suggestion, strlen(d->suggestion)));
+	return o;
+}
+
+json_object *bout_diags_json(const iri_diags *ds)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; i < iri_diags_count(ds); i++)
+		json_object_array_add(a, bout_diag_json(iri_diags_get(ds, i)));
+	return a;
+}
+
+/* gcc style: LINE:COL: SEVERITY: CODE: message [rule]; COL in code points, 1-based. */
+void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
+{
+	char msg[512];
+	msg_diag(d, msg, sizeof msg);
+	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
+		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
+	if (d->suggestion && !d->suggestion[0]) {
+		/* An empty replacement: the span is better left out. */
+		/* TRANSLATORS: "note" is a severity word like "error", printed as LINE:COL: note: suggestion... */
+		fprintf(f, "%lu:%zu: %s: %s\n", b->line, d->cp_start + 1, _("note"), _("suggestion: remove it"));
+	} else if (d->suggestion) {
+		fprintf(f, "%lu:%zu: %s: ", b->line, d->cp_start + 1, _("note"));
+		/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
+		fputs(_("suggestion: "), f);
+		fputc('"', f);
+		out_quoted(f, d->suggestion, strlen(d->suggestion), tty);
+		fputs("\"\n", f);
+	}
+}
+
+void bout_report_errors(batch *b)
+{
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->severity == IRI_SEV_ERROR) {
+			bout_diag_text(b, b->err_f, b->stderr_tty, d);
+			b->status = 1;
+		}
+	}
+}
+
+/* Every control in a URI from to-uri is escaped already (RFC 3987 3.1
+ * step 2): it needs no look for line breaks. */
+void bout_uri(batch *b, const char *s, size_t n)
+{
+	out_text(b->out_f, s, n, b->stdout_tty);
+	fputc('\n', b->out_f);
+}
+
+/* A terminal gets the result sanitised; a file or pipe gets its bytes, but
+ * for a raw LF or CR from the input (reported as CONTROL_CHARACTER): written
+ * as its escape (RFC 3986 2.1), as to-uri does, so that each input keeps one
+ * output line. */
+void bout_result(batch *b, const char *s, size_t n)
+{
+	if (b->stdout_tty || (!memchr(s, '\n', n) && !memchr(s, '\r', n))) {
+		out_text(b->out_f, s, n, b->stdout_tty);
+	} else {
+		size_t from = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] != '\n' && s[i] != '\r')
+				continue;
+			fwrite(s + from, 1, i - from, b->out_f);
+			fputs(s[i] == '\n' ? "%0A" : "%0D", b->out_f);
+			from = i + 1;
+		}
+		fwrite(s + from, 1, n - from, b->out_f);
+	}
+	fputc('\n', b->out_f);
+}
+
+/* An empty line in text mode, {"line":N,"input":...,"error":...} in JSON
+ * mode, so the output stays aligned with the input. */
+void bout_failed(batch *b, const char *text, size_t len, const char *why)
+{
+	if (b->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "line", json_object_new_int64((int64_t)b->line));
+		json_object_object_add(o, "input", text ? out_json_string(text, len) : NULL);
+		json_object_object_add(o, "error", json_object_new_string(why));
+		out_json_line(b->out_f, o, b->stdout_tty);
+	} else {
+		fputc('\n', b->out_f);
+	}
+}
+
+/* The output buffer hit its cap: say so rather than print a truncated result. */
+bool bout_map_failed(batch *b, const char *text, size_t len, iri_map_result r)
+{
+	if (r == IRI_MAP_OK && !b->out.failed)
+		return false;
+	/* TRANSLATORS: %lu: the input's number (line or argument); keep "%lu:1:" first (LINE:COL, compiler style). */
+	fprintf(b->err_f, _("%lu:1: error: result too large or out of memory, not converted\n"), b->line);
+	bout_failed(b, text, len, _("result too large or out of memory"));
+	b->status = 1;
+	return true;
+}
+
+/* ---- the host forms: one table for irie host and irie show ---------------- */
+
+/* One row of the text table: the label padded to 18 cells, then the form,
+ * why it has none, or "-" for an empty one. */
+static void form_text(batch *b, const char *label, const iri_buf *form, uint32_t errors)
+{
+	char pad[256];
+	fprintf(b->out_f, "%s ", out_pad(label, 18, false, pad, sizeof pad));   /* cells, not bytes */
+	if (errors) {
+		char why[256];
+		msg_idna_errors(errors, why, sizeof why);
+		fprintf(b->out_f, "(%s)\n", why);
+	} else if (form->data && form->len) {
+		bout_result(b, form->data, form->len);
+	} else {
+		fprintf(b->out_f, "-\n");
+	}
+}
+
+void bout_host_forms(batch *b, json_object *o, const iri_host_forms *forms)
+{
+	const struct {
+		const char *json;       /* JSON field */
+		const char *label;      /* text label */
+		const iri_buf *form;
+		uint32_t errors;        /* UTS #46 error bits: no form */
+	} rows[] = {
+		/* TRANSLATORS: the labels of irie host's table: names of host encodings, padded to 18 columns; keep them short. */
+		{ "unicode", _("unicode"), &forms->unicode, forms->unicode_errors },
+		{ "idna", _("idna"), &forms->idna, forms->idna_errors },
+		{ "idna_transitional", _("idna-transitional"), &forms->idna_transitional, forms->idna_transitional_errors },
+		{ "percent", _("percent"), &forms->percent, 0 },
+		{ "zld", _("zld-1998"), &forms->zld, 0 },
+	};
+	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+		if (!o)
+			form_text(b, rows[k].label, rows[k].form, rows[k].errors);
+		else if (rows[k].errors || rows[k].form->failed || !rows[k].form->data)
+			json_object_object_add(o, rows[k].json, NULL);
+		else
+			json_object_object_add(o, rows[k].json, out_json_string(rows[k].form->data, rows[k].form->len));
+	}
+}
