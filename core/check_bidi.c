@@ -19,7 +19,6 @@
 #define LRE 0x202A
 #define PDF 0x202C
 #define LRM 0x200E
-#define NO_CP SIZE_MAX
 
 /* Both renderings put the IRI in an LRE in a left-to-right paragraph: its
  * text starts at level 2 (UAX #9 X3).  Above it is right-to-left text (R and
@@ -45,63 +44,61 @@ static bool splits_component(unsigned char c)
 	return iri_is_bidi_delimiter(c) && c != '(' && c != ')';
 }
 
-enum { FORM_RFC3987, FORM_MARKED, FORM_COUNT };
-
-typedef struct {
-	FriBidiChar *s;             /* the rendering's input to the algorithm */
-	size_t *cp_of;              /* index -> the IRI's code point, or NO_CP (inserted) */
-	FriBidiCharType *types;     /* bidi classes, before resolution */
-	FriBidiBracketType *brackets;
-	FriBidiLevel *levels;       /* resolved levels (UAX #9 X1-I2) */
-	FriBidiLevel *scratch;      /* the levels L1 may change */
-	FriBidiStrIndex *map;       /* visual index -> index (UAX #9 L2) */
-	FriBidiStrIndex *vis;       /* index -> visual index */
-	size_t *at;                 /* the IRI's code point -> index */
-	size_t len;
-} form;
-
+/* An IRI's code points and its RFC 3987 4.1 rendering's resolved levels,
+ * made when a component first breaks a rule; and room for one component or
+ * piece at a time.  One allocation per IRI. */
 typedef struct {
 	uint32_t *cp;               /* the IRI's code points; an ill-formed byte is U+FFFD */
 	size_t *byte;               /* byte offset of each, n + 1 entries */
 	size_t n;
-	form f[FORM_COUNT];
+	/* (a) LRE, the IRI, PDF: code point c at index c + 1 */
+	FriBidiChar *s;
+	FriBidiCharType *types;     /* bidi classes, before resolution */
+	FriBidiBracketType *brackets;
+	FriBidiLevel *levels;       /* resolved levels (UAX #9 X1-I2) */
+	/* one component or piece, n + 4 entries each */
+	FriBidiChar *ps;
+	FriBidiCharType *ptypes;
+	FriBidiBracketType *pbrackets;
+	FriBidiLevel *plevels, *scratch;
+	FriBidiStrIndex *map, *vis;
+	void *block;
 	bool built, failed;
-	iri_buf seen;
+	iri_buf seen[2];            /* what (a) and (b) show of the component */
 } view;
 
-static void view_fini(view *v)
+static bool view_build(view *v, const char *text, size_t len)
 {
-	for (int k = 0; k < FORM_COUNT; k++) {
-		form *f = &v->f[k];
-		free(f->s);
-		free(f->cp_of);
-		free(f->types);
-		free(f->brackets);
-		free(f->levels);
-		free(f->scratch);
-		free(f->map);
-		free(f->vis);
-		free(f->at);
-	}
-	free(v->cp);
-	free(v->byte);
-	iri_buf_fini(&v->seen);
-}
-
-static bool decode(view *v, const char *text, size_t len)
-{
-	const uint8_t *s = (const uint8_t *)text;
-	v->cp = malloc((len + 1) * sizeof *v->cp);
-	v->byte = malloc((len + 1) * sizeof *v->byte);
-	if (!v->cp || !v->byte)
+	const uint8_t *u = (const uint8_t *)text;
+	size_t m = len + 4;
+	if (m >= (size_t)INT_MAX / 2)
 		return false;
+	size_t per = sizeof(uint32_t) + sizeof(size_t) + 2 * (sizeof(FriBidiChar) + sizeof(FriBidiCharType) +
+		sizeof(FriBidiBracketType) + sizeof(FriBidiLevel)) + sizeof(FriBidiLevel) + 2 * sizeof(FriBidiStrIndex);
+	char *p = v->block = malloc(m * per);
+	if (!p)
+		return false;
+	/* Widest types first: every array stays aligned. */
+	v->byte = (size_t *)(void *)p;              p += m * sizeof(size_t);
+	v->cp = (uint32_t *)(void *)p;              p += m * sizeof(uint32_t);
+	v->s = (FriBidiChar *)(void *)p;            p += m * sizeof(FriBidiChar);
+	v->ps = (FriBidiChar *)(void *)p;           p += m * sizeof(FriBidiChar);
+	v->types = (FriBidiCharType *)(void *)p;    p += m * sizeof(FriBidiCharType);
+	v->ptypes = (FriBidiCharType *)(void *)p;   p += m * sizeof(FriBidiCharType);
+	v->brackets = (FriBidiBracketType *)(void *)p;  p += m * sizeof(FriBidiBracketType);
+	v->pbrackets = (FriBidiBracketType *)(void *)p; p += m * sizeof(FriBidiBracketType);
+	v->map = (FriBidiStrIndex *)(void *)p;      p += m * sizeof(FriBidiStrIndex);
+	v->vis = (FriBidiStrIndex *)(void *)p;      p += m * sizeof(FriBidiStrIndex);
+	v->levels = (FriBidiLevel *)(void *)p;      p += m * sizeof(FriBidiLevel);
+	v->plevels = (FriBidiLevel *)(void *)p;     p += m * sizeof(FriBidiLevel);
+	v->scratch = (FriBidiLevel *)(void *)p;
 	size_t n = 0;
 	for (size_t i = 0; i < len;) {
-		uint32_t cp = s[i];
+		uint32_t cp = u[i];
 		size_t k = 1;
 		if (cp >= 0x80) {
 			iri_utf8_status st;
-			k = iri_utf8_decode(s + i, len - i, &cp, &st);
+			k = iri_utf8_decode(u + i, len - i, &cp, &st);
 			if (st != IRI_UTF8_OK) {
 				cp = 0xFFFD;   /* one position per ill-formed byte */
 				k = 1;
@@ -113,68 +110,17 @@ static bool decode(view *v, const char *text, size_t len)
 	}
 	v->byte[n] = len;
 	v->n = n;
-	return true;
-}
-
-/* One rendering: (a) RFC 3987 4.1, the IRI in LRE ... PDF; (b) the marked
- * form, the same with an LRM on each side of every delimiter.  In (b) the
- * user's embeddings, overrides and isolates are typed ON, as irie's screen
- * shows them (doc/design-notes.md, "Display"); (a) obeys them. */
-static bool build_form(view *v, int kind)
-{
-	form *f = &v->f[kind];
-	bool marked = kind == FORM_MARKED;
-	size_t cap = marked ? 3 * v->n + 2 : v->n + 2;
-	f->s = malloc(cap * sizeof *f->s);
-	f->cp_of = malloc(cap * sizeof *f->cp_of);
-	f->types = malloc(cap * sizeof *f->types);
-	f->brackets = malloc(cap * sizeof *f->brackets);
-	f->levels = malloc(cap * sizeof *f->levels);
-	f->scratch = malloc(cap * sizeof *f->scratch);
-	f->map = malloc(cap * sizeof *f->map);
-	f->vis = malloc(cap * sizeof *f->vis);
-	f->at = malloc((v->n + 1) * sizeof *f->at);
-	if (!f->s || !f->cp_of || !f->types || !f->brackets || !f->levels || !f->scratch ||
-	    !f->map || !f->vis || !f->at || cap >= (size_t)INT_MAX)
-		return false;
-	size_t k = 0;
-	f->s[k] = LRE;
-	f->cp_of[k++] = NO_CP;
-	for (size_t c = 0; c < v->n; c++) {
-		bool delim = marked && v->cp[c] < 0x80 && iri_is_bidi_delimiter((unsigned char)v->cp[c]);
-		if (delim) {
-			f->s[k] = LRM;
-			f->cp_of[k++] = NO_CP;
-		}
-		f->at[c] = k;
-		f->s[k] = v->cp[c];
-		f->cp_of[k++] = c;
-		if (delim) {
-			f->s[k] = LRM;
-			f->cp_of[k++] = NO_CP;
-		}
-	}
-	f->s[k] = PDF;
-	f->cp_of[k++] = NO_CP;
-	f->len = k;
-	FriBidiStrIndex n = (FriBidiStrIndex)k;
-	fribidi_get_bidi_types(f->s, n, f->types);
-	if (marked)
-		for (size_t i = 0; i < k; i++)
-			if (f->cp_of[i] != NO_CP && (FRIBIDI_IS_EXPLICIT(f->types[i]) || FRIBIDI_IS_ISOLATE(f->types[i])))
-				f->types[i] = FRIBIDI_TYPE_ON;
-	fribidi_get_bracket_types(f->s, n, f->types, f->brackets);
+	/* (a): the user's embeddings, overrides and isolates act, as they
+	 * would in any renderer (they are errors of their own). */
+	v->s[0] = LRE;
+	for (size_t c = 0; c < n; c++)
+		v->s[c + 1] = v->cp[c];
+	v->s[n + 1] = PDF;
+	FriBidiStrIndex len_a = (FriBidiStrIndex)(n + 2);
+	fribidi_get_bidi_types(v->s, len_a, v->types);
+	fribidi_get_bracket_types(v->s, len_a, v->types, v->brackets);
 	FriBidiParType par = FRIBIDI_PAR_LTR;
-	if (!fribidi_get_par_embedding_levels_ex(f->types, f->brackets, n, &par, f->levels))
-		return false;
-	memcpy(f->scratch, f->levels, k * sizeof *f->levels);
-	for (size_t i = 0; i < k; i++)
-		f->map[i] = (FriBidiStrIndex)i;
-	if (!fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, f->types, n, 0, par, f->scratch, NULL, f->map))
-		return false;
-	for (size_t i = 0; i < k; i++)
-		f->vis[f->map[i]] = (FriBidiStrIndex)i;
-	return true;
+	return fribidi_get_par_embedding_levels_ex(v->types, v->brackets, len_a, &par, v->levels) != 0;
 }
 
 /* Characters with no level of their own (UAX #9 X9): not read. */
@@ -183,105 +129,117 @@ static bool unread(FriBidiCharType t)
 	return FRIBIDI_IS_EXPLICIT_OR_BN(t) || FRIBIDI_IS_ISOLATE(t);
 }
 
-/* Whether the code points [c0, c1) read in order in f.  The reader reads in
- * the direction of the first strong character (UAX #9 P2-P3 on the text).
- * Tokens are the maximal runs on one side of the base level: at it (left to
- * right), or above it (a right-to-left run, with its numbers: one unit read
- * in its own direction); a run of neutrals alone carries no order.  Kept iff
- * the tokens with a letter or digit stand on the screen (after L2) one after
- * the other in the reader's direction. */
-static bool reads_in_order(const form *f, size_t c0, size_t c1)
+/* Whether s[0..len) (a component or a piece, with its bidi classes and
+ * resolved levels) reads in order; its screen form, left to right, is
+ * appended to seen.  The slice is reordered alone (UAX #9 L2): the relative
+ * order of two characters depends only on the levels between them.
+ *
+ * The reader reads in the direction of the first strong character (UAX #9
+ * P2-P3 on the text).  Tokens are the maximal runs on one side of the base
+ * level: at it (left to right), or above it (a right-to-left run, with its
+ * numbers: one unit read in its own direction); a run of neutrals alone
+ * carries no order.  Kept iff the tokens with a letter or digit stand on
+ * the screen one after the other in the reader's direction. */
+static bool slice_in_order(view *v, const FriBidiChar *s, const FriBidiCharType *types,
+	const FriBidiLevel *levels, size_t len, iri_buf *seen)
 {
-	int dir = 0;
-	for (size_t c = c0; c < c1 && !dir; c++) {
-		FriBidiCharType t = f->types[f->at[c]];
-		if (FRIBIDI_IS_LETTER(t))
-			dir = FRIBIDI_IS_RTL(t) ? -1 : 1;
-	}
-	if (!dir)
-		return true;
-	long prev_lo = -1, prev_hi = -1, lo = -1, hi = -1;
-	bool content = false;
-	int side = -1;
-	for (size_t c = c0; c <= c1; c++) {
-		size_t i = c < c1 ? f->at[c] : 0;
-		if (c < c1 && unread(f->types[i]))
+	FriBidiStrIndex n = (FriBidiStrIndex)len;
+	memcpy(v->scratch, levels, len * sizeof *levels);
+	for (size_t i = 0; i < len; i++)
+		v->map[i] = (FriBidiStrIndex)i;
+	if (!fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, types, n, 0, FRIBIDI_PAR_LTR, v->scratch, NULL, v->map))
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		size_t at = (size_t)v->map[i];
+		v->vis[at] = (FriBidiStrIndex)i;
+		/* Format characters are invisible; anything else a terminal must
+		 * not get raw is U+FFFD.  Glyphs mirror at odd levels (L4). */
+		FriBidiChar cp = s[at], mirror;
+		int8_t gc = u_charType((UChar32)cp);
+		if (gc == U_FORMAT_CHAR)
 			continue;
-		int s = c < c1 ? f->levels[i] > BASE_LEVEL : -1;
-		if (s != side) {
-			if (content && prev_lo >= 0 && (dir < 0 ? hi > prev_lo : lo < prev_hi))
-				return false;
+		if (gc == U_CONTROL_CHAR || gc == U_LINE_SEPARATOR || gc == U_PARAGRAPH_SEPARATOR ||
+		    gc == U_SURROGATE || gc == U_PRIVATE_USE_CHAR || gc == U_UNASSIGNED)
+			cp = 0xFFFD;
+		if ((levels[at] & 1) && fribidi_get_mirror_char(cp, &mirror))
+			cp = mirror;
+		iri_buf_put_cp(seen, cp);
+	}
+	int dir = 0;
+	for (size_t i = 0; i < len && !dir; i++)
+		if (FRIBIDI_IS_LETTER(types[i]))
+			dir = FRIBIDI_IS_RTL(types[i]) ? -1 : 1;
+	long prev_lo = -1, prev_hi = -1, lo = -1, hi = -1;
+	bool content = false, kept = true;
+	int side = -1;
+	for (size_t i = 0; i <= len && dir && kept; i++) {
+		if (i < len && unread(types[i]))
+			continue;
+		int at_side = i < len ? levels[i] > BASE_LEVEL : -1;
+		if (at_side != side) {
+			if (content && prev_lo >= 0)
+				kept = dir < 0 ? hi < prev_lo : lo > prev_hi;
 			if (content) {
 				prev_lo = lo;
 				prev_hi = hi;
 			}
 			lo = hi = -1;
 			content = false;
-			side = s;
+			side = at_side;
 		}
-		if (c == c1)
+		if (i == len)
 			break;
-		long at = f->vis[i];
+		long at = v->vis[i];
 		if (lo < 0 || at < lo)
 			lo = at;
 		if (at > hi)
 			hi = at;
-		content |= FRIBIDI_IS_LETTER(f->types[i]) || FRIBIDI_IS_NUMBER(f->types[i]);
+		content |= FRIBIDI_IS_LETTER(types[i]) || FRIBIDI_IS_NUMBER(types[i]);
 	}
-	return true;
+	return kept;
 }
 
-/* The marked form isolates each piece between delimiters (they sit between
- * LRMs at the base level, so the pieces stand left to right, as the IRI's
- * structure does): each piece is read on its own. */
-static bool marked_in_order(const view *v, size_t c0, size_t c1)
+/* (b) the marked form: an LRM on each side of every delimiter, the user's
+ * controls typed ON as irie's screen shows them (doc/design-notes.md,
+ * "Display").  A delimiter stands between LRMs at the base level, so the
+ * pieces between delimiters stand left to right, as the IRI's structure
+ * does, and no UAX #9 rule looks across a strong L at the base level (W2,
+ * W7, N0, N1): each piece is resolved and read on its own, in
+ * LRE LRM piece LRM PDF. */
+static bool marked_in_order(view *v, size_t c0, size_t c1, iri_buf *seen)
 {
+	bool kept = true;
 	size_t piece = c0;
 	for (size_t c = c0; c <= c1; c++) {
-		if (c < c1 && !(v->cp[c] < 0x80 && iri_is_bidi_delimiter((unsigned char)v->cp[c])))
+		bool delim = c < c1 && v->cp[c] < 0x80 && iri_is_bidi_delimiter((unsigned char)v->cp[c]);
+		if (c < c1 && !delim)
 			continue;
-		if (c > piece && !reads_in_order(&v->f[FORM_MARKED], piece, c))
-			return false;
+		if (c > piece) {
+			size_t n = c - piece;
+			v->ps[0] = LRE;
+			v->ps[1] = LRM;
+			for (size_t k = 0; k < n; k++)
+				v->ps[k + 2] = v->cp[piece + k];
+			v->ps[n + 2] = LRM;
+			v->ps[n + 3] = PDF;
+			FriBidiStrIndex len = (FriBidiStrIndex)(n + 4);
+			fribidi_get_bidi_types(v->ps, len, v->ptypes);
+			for (size_t k = 2; k < n + 2; k++)
+				if (FRIBIDI_IS_EXPLICIT(v->ptypes[k]) || FRIBIDI_IS_ISOLATE(v->ptypes[k]))
+					v->ptypes[k] = FRIBIDI_TYPE_ON;
+			fribidi_get_bracket_types(v->ps, len, v->ptypes, v->pbrackets);
+			FriBidiParType par = FRIBIDI_PAR_LTR;
+			if (!fribidi_get_par_embedding_levels_ex(v->ptypes, v->pbrackets, len, &par, v->plevels))
+				return false;
+			/* v->scratch, map and vis are the slice's; the slice is
+			 * the piece inside its marks. */
+			kept &= slice_in_order(v, v->ps + 2, v->ptypes + 2, v->plevels + 2, n, seen);
+		}
+		if (delim)
+			iri_buf_put_cp(seen, v->cp[c]);   /* at the base level: as it is */
 		piece = c + 1;
 	}
-	return true;
-}
-
-static int by_visual(const void *a, const void *b)
-{
-	const FriBidiStrIndex *x = a, *y = b;
-	return (*x > *y) - (*x < *y);
-}
-
-/* [c0, c1) as f shows it, left to right, into v->seen: glyphs mirrored at
- * odd levels (UAX #9 L4); format characters (invisible) left out, and any
- * other character a terminal must not get raw as U+FFFD. */
-static bool seen_text(view *v, const form *f, size_t c0, size_t c1)
-{
-	iri_buf *out = &v->seen;
-	iri_buf_reset(out);
-	FriBidiStrIndex *order = malloc((c1 - c0 + 1) * sizeof *order);
-	if (!order)
-		return false;
-	for (size_t c = c0; c < c1; c++)
-		order[c - c0] = f->vis[f->at[c]];
-	qsort(order, c1 - c0, sizeof *order, by_visual);
-	for (size_t k = 0; k < c1 - c0; k++) {
-		size_t i = (size_t)f->map[order[k]];
-		FriBidiChar cp = f->s[i];
-		int8_t type = u_charType((UChar32)cp);
-		if (type == U_FORMAT_CHAR)
-			continue;
-		if (type == U_CONTROL_CHAR || type == U_LINE_SEPARATOR || type == U_PARAGRAPH_SEPARATOR ||
-		    type == U_SURROGATE || type == U_PRIVATE_USE_CHAR || type == U_UNASSIGNED)
-			cp = 0xFFFD;
-		FriBidiChar mirror;
-		if ((f->levels[i] & 1) && fribidi_get_mirror_char(cp, &mirror))
-			cp = mirror;
-		iri_buf_put_cp(out, cp);
-	}
-	free(order);
-	return !out->failed;
+	return kept;
 }
 
 static size_t cp_at_byte(const view *v, size_t byte)
@@ -331,26 +289,29 @@ static bool rules(const uint8_t *s, size_t start, size_t end, bool *mixed, int *
 }
 
 /* The two renderings' verdicts on [start, end) as IRI_BIDI_MISREAD_* bits;
- * what the reader sees in v->seen when there is one.  A rendering that could
- * not be made (no memory) counts as misread, with nothing to show. */
-static int64_t misread(view *v, const iri_ref *ref, size_t start, size_t end)
+ * *seen: what the reader sees where it is misread (the RFC 3987 rendering's
+ * if there), or NULL.  A rendering that could not be made (no memory) counts
+ * as misread, with nothing to show. */
+static int64_t misread(view *v, const iri_ref *ref, size_t start, size_t end, const char **seen)
 {
+	*seen = NULL;
 	if (!v->built) {
 		v->built = true;
-		v->failed = !decode(v, ref->text, ref->len) || !build_form(v, FORM_RFC3987) ||
-		            !build_form(v, FORM_MARKED);
+		v->failed = !view_build(v, ref->text, ref->len);
 	}
-	iri_buf_reset(&v->seen);
 	if (v->failed)
 		return IRI_BIDI_MISREAD_RFC3987;
+	iri_buf_reset(&v->seen[0]);
+	iri_buf_reset(&v->seen[1]);
 	size_t c0 = cp_at_byte(v, start), c1 = cp_at_byte(v, end);
 	int64_t bits = 0;
-	if (!reads_in_order(&v->f[FORM_RFC3987], c0, c1))
+	if (!slice_in_order(v, v->s + c0 + 1, v->types + c0 + 1, v->levels + c0 + 1, c1 - c0, &v->seen[0]))
 		bits |= IRI_BIDI_MISREAD_RFC3987;
-	if (!marked_in_order(v, c0, c1))
+	if (!marked_in_order(v, c0, c1, &v->seen[1]))
 		bits |= IRI_BIDI_MISREAD_MARKED;
-	if (bits)
-		seen_text(v, &v->f[bits & IRI_BIDI_MISREAD_RFC3987 ? FORM_RFC3987 : FORM_MARKED], c0, c1);
+	const iri_buf *shown = &v->seen[bits & IRI_BIDI_MISREAD_RFC3987 ? 0 : 1];
+	if (bits && shown->len && !shown->failed)
+		*seen = shown->data;
 	return bits;
 }
 
@@ -365,13 +326,14 @@ static void check_component(view *v, const iri_ref *ref, size_t start, size_t en
 	int where;
 	if (!any_high || !rules(s, start, end, &mixed, &where) || (!mixed && !where))
 		return;
-	int64_t bits = misread(v, ref, start, end);
+	const char *seen;
+	int64_t bits = misread(v, ref, start, end, &seen);
 	iri_diag g = {
 		.severity = bits ? IRI_SEV_WARNING : IRI_SEV_INFO,
 		.component = comp,
 		.byte_start = start,
 		.byte_end = end,
-		.seen = bits && v->seen.len ? v->seen.data : NULL,
+		.seen = seen,
 	};
 	if (mixed) {
 		g.code = IRI_D_BIDI_MIXED_DIRECTION;
@@ -388,7 +350,8 @@ static void check_component(view *v, const iri_ref *ref, size_t start, size_t en
 void iri_check_bidi(const iri_ref *ref, iri_diags *d)
 {
 	view v = { 0 };
-	iri_buf_init(&v.seen);
+	iri_buf_init(&v.seen[0]);
+	iri_buf_init(&v.seen[1]);
 	for (int k = 0; k < IRI_COMP_COUNT; k++) {
 		const iri_span *sp = &ref->comp[k];
 		if (!sp->present)
@@ -402,5 +365,7 @@ void iri_check_bidi(const iri_ref *ref, iri_diags *d)
 			}
 		}
 	}
-	view_fini(&v);
+	free(v.block);
+	iri_buf_fini(&v.seen[0]);
+	iri_buf_fini(&v.seen[1]);
 }
