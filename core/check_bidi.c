@@ -38,7 +38,9 @@ bool iri_is_bidi_delimiter(unsigned char c)
 	}
 }
 
-/* RFC 3987 4.2 reads a component as one word: brackets belong to it. */
+/* A component for RFC 3987 4.2 ends at a delimiter, but brackets belong to
+ * it: they are part of a title, and rule 2 applies to them as to any
+ * leading or trailing neutral (doc/design-notes.md, "Bidi findings"). */
 static bool splits_component(unsigned char c)
 {
 	return iri_is_bidi_delimiter(c) && c != '(' && c != ')';
