@@ -144,6 +144,73 @@ void msg_diag_ui(const iri_diag *d, char *buf, size_t size)
 		buf[o < size ? o : size - 1] = '\0';
 }
 
+/* What a reader sees (d->seen: screen order, left to right, nothing a
+ * terminal acts on), cut to fit on a character boundary; on the editor's
+ * screen inside LRI, LRO ... PDF, PDI, so the screen's own bidi pass keeps
+ * that order (UAX #9 X5a, X4) and its neighbours keep theirs. */
+static void seen_quote(const char *seen, bool isolate, char *out, size_t size)
+{
+	enum { MAX_BYTES = 160 };
+	size_t n = strlen(seen), o = 0;
+	bool cut = n > MAX_BYTES;
+	if (cut) {
+		n = MAX_BYTES;
+		while (n > 0 && ((unsigned char)seen[n] & 0xC0) == 0x80)
+			n--;
+	}
+	if (size < n + 20)
+		return;
+	if (isolate) {
+		memcpy(out, "\xe2\x81\xa6\xe2\x80\xad", 6);   /* LRI, LRO */
+		o = 6;
+	}
+	memcpy(out + o, seen, n);
+	o += n;
+	if (cut) {
+		memcpy(out + o, "\xe2\x80\xa6", 3);   /* U+2026 */
+		o += 3;
+	}
+	if (isolate) {
+		memcpy(out + o, "\xe2\x80\xac\xe2\x81\xa9", 6);   /* PDF, PDI */
+		o += 6;
+	}
+	out[o] = '\0';
+}
+
+/* RFC 3987 4.2 rules 1 and 2: the rule, then what the reader sees
+ * (doc/design-notes.md, "Bidi findings"). */
+static void msg_bidi(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate)
+{
+	char rule[256], seen[200] = "";
+	if (d->code == IRI_D_BIDI_MIXED_DIRECTION)
+		/* TRANSLATORS: %s: a component name (path, query, ...). */
+		snprintf(rule, sizeof rule, _("%s component mixes right-to-left and left-to-right characters"), comp);
+	else
+		snprintf(rule, sizeof rule, (d->detail & IRI_BIDI_WHERE_MASK) == 1 ?
+			/* TRANSLATORS: %s: a component name (path, query, ...); "right-to-left" describes the component. */
+			_("right-to-left %s component does not start with a right-to-left character") :
+			_("right-to-left %s component does not end with a right-to-left character"), comp);
+	seen_quote(d->seen ? d->seen : "", isolate, seen, sizeof seen);
+	bool rfc = d->detail & IRI_BIDI_MISREAD_RFC3987, marked = d->detail & IRI_BIDI_MISREAD_MARKED;
+	const char *how;
+	if (rfc && marked)
+		/* TRANSLATORS: follows a BIDI_* message; %s: the component as the screen shows it, left to right. */
+		how = _("; out of reading order in the RFC 3987 rendering, which shows \"%s\", and in irie's marked form");
+	else if (rfc)
+		/* TRANSLATORS: follows a BIDI_* message; %s: the component as the screen shows it, left to right. */
+		how = _("; out of reading order in the RFC 3987 rendering, which shows \"%s\"");
+	else if (marked)
+		/* TRANSLATORS: follows a BIDI_* message; %s: the component as the screen shows it, left to right. */
+		how = _("; out of reading order in irie's marked form, which shows \"%s\"");
+	else
+		/* TRANSLATORS: follows a BIDI_* message about a component that breaks the rule but reads well. */
+		how = _("; it displays in reading order");
+	size_t used = strlen(rule);
+	snprintf(buf, size, "%s", rule);
+	if (used < size)
+		snprintf(buf + used, size - used, how, seen);
+}
+
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)
 {
 	char extra[256];
@@ -205,14 +272,8 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 		snprintf(buf, size, _("compatibility character U+%04X (e.g. a full-width form); NFKC would replace it"), cp);
 		return;
 	case IRI_D_BIDI_MIXED_DIRECTION:
-		/* TRANSLATORS: %s: a component name (path, query, ...). */
-		snprintf(buf, size, _("%s component mixes right-to-left and left-to-right characters"), comp);
-		return;
 	case IRI_D_BIDI_BOUNDARY:
-		snprintf(buf, size, d->detail == 1 ?
-			/* TRANSLATORS: %s: a component name (path, query, ...); "right-to-left" describes the component. */
-			_("right-to-left %s component does not start with a right-to-left character") :
-			_("right-to-left %s component does not end with a right-to-left character"), comp);
+		msg_bidi(d, comp, buf, size, isolate);
 		return;
 	case IRI_D_MIXED_SCRIPT:
 		snprintf(buf, size, "%s", _("label mixes scripts in a way that can be used for spoofing"));

@@ -1,6 +1,7 @@
 /* iri_check: the diagnostics catalogue (core/diag.c) over one IRI reference.
  * One pass over the code points for character findings, then per-component
- * checks (escapes, NFC, bidi rules, host, port, path, userinfo). */
+ * checks (escapes, NFC, bidi rules in check_bidi.c, host, port, path,
+ * userinfo). */
 #include <string.h>
 
 #include <strings.h>
@@ -11,6 +12,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 
+#include "check_bidi.h"
 #include "ctx_internal.h"
 #include "iri_chars.h"
 #include "iri_check.h"
@@ -438,99 +440,6 @@ static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 	}
 }
 
-/* Bidi classes as RFC 3987 4.2 uses them. */
-typedef enum { DIR_NONE, DIR_L, DIR_R } strong_dir;
-
-static strong_dir strong_of(uint32_t cp)
-{
-	switch (u_charDirection((UChar32)cp)) {
-	case U_LEFT_TO_RIGHT:
-		return DIR_L;
-	case U_RIGHT_TO_LEFT:
-	case U_RIGHT_TO_LEFT_ARABIC:
-		return DIR_R;
-	default:
-		return DIR_NONE;
-	}
-}
-
-/* True for the characters that split an IRI into the pieces the bidi rules
- * and the display forms treat separately (doc/design-notes.md, "marked"). */
-static bool is_bidi_delimiter(unsigned char c)
-{
-	switch (c) {
-	case ':': case '/': case '?': case '#': case '[': case ']': case '@':   /* gen-delims */
-	case '!': case '$': case '&': case '\'': case '(': case ')':             /* sub-delims */
-	case '*': case '+': case ',': case ';': case '=':
-	case '.':
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* RFC 3987 4.2 rules 1 and 2 on text[start..end) */
-static void check_bidi_piece(const iri_ref *ref, size_t start, size_t end, iri_component comp, iri_diags *d)
-{
-	const uint8_t *s = (const uint8_t *)ref->text;
-	bool has_l = false, has_r = false;
-	bool any_high = false;
-	for (size_t i = start; i < end; i++)
-		if (s[i] >= 0x80)
-			any_high = true;
-	if (!any_high)
-		return;
-	strong_dir first = DIR_NONE, last = DIR_NONE;
-	bool first_set = false;
-	for (size_t i = start; i < end;) {
-		uint32_t cp;
-		iri_utf8_status st;
-		size_t n = iri_utf8_decode(s + i, end - i, &cp, &st);
-		if (st != IRI_UTF8_OK) {
-			i += n;
-			continue;
-		}
-		strong_dir dir = strong_of(cp);
-		has_l |= dir == DIR_L;
-		has_r |= dir == DIR_R;
-		/* Non-spacing marks take the direction of their base: skip them
-		 * when finding the first and last characters. */
-		if (u_charDirection((UChar32)cp) != U_DIR_NON_SPACING_MARK) {
-			if (!first_set) {
-				first = dir;
-				first_set = true;
-			}
-			last = dir;
-		}
-		i += n;
-	}
-	if (!has_r)
-		return;
-	if (has_l)
-		iri_diags_add(d, IRI_D_BIDI_MIXED_DIRECTION, comp, start, end, 0, NULL, 0);
-	if (first != DIR_R)
-		iri_diags_add(d, IRI_D_BIDI_BOUNDARY, comp, start, end, 1, NULL, 0);
-	else if (last != DIR_R)
-		iri_diags_add(d, IRI_D_BIDI_BOUNDARY, comp, start, end, 2, NULL, 0);
-}
-
-static void check_bidi(const iri_ref *ref, iri_diags *d)
-{
-	for (int k = 0; k < IRI_COMP_COUNT; k++) {
-		const iri_span *sp = &ref->comp[k];
-		if (!sp->present)
-			continue;
-		size_t piece = sp->start;
-		for (size_t i = sp->start; i <= sp->end; i++) {
-			if (i == sp->end || is_bidi_delimiter((unsigned char)ref->text[i])) {
-				if (i > piece)
-					check_bidi_piece(ref, piece, i, (iri_component)k, d);
-				piece = i + 1;
-			}
-		}
-	}
-}
-
 /* A DNS name has no empty label but the root's (RFC 1034 3.1; UTS #46 4.2
  * VerifyDnsLength).  UTS #46 already says so for an IDN; a plain ASCII name
  * of a scheme whose hosts are DNS names ("http://a..b/") is checked here. */
@@ -628,7 +537,7 @@ void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref_out, iri
 	if (!nfc_stable)
 		check_nfc(ctx, &ref, d);
 	if (!ascii)
-		check_bidi(&ref, d);
+		iri_check_bidi(&ref, d);
 	check_parts(ctx, &ref, d);
 	if (!ascii)
 		check_expansion(&ref, d);

@@ -34,8 +34,10 @@ static void slice_host(iri_ctx *ctx, const char *whole, size_t whole_len, size_t
 			end = hi;   /* a span running past the host stops at its end */
 		if (end < d->byte_start)
 			end = d->byte_start;
-		iri_diags_add_rule(out, d->code, d->component, d->byte_start - shift, end - shift, d->detail,
-			d->rule, d->suggestion, d->suggestion ? strlen(d->suggestion) : 0);
+		iri_diag g = *d;   /* its own severity and what is seen go with it */
+		g.byte_start = d->byte_start - shift;
+		g.byte_end = end - shift;
+		iri_diags_add_diag(out, &g);
 	}
 	if (shift) {
 		/* A bare host that "//" does not take whole ("a/b", "a?b"). */

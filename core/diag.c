@@ -71,8 +71,10 @@ iri_diags *iri_diags_new(void)
 
 void iri_diags_clear(iri_diags *d)
 {
-	for (size_t i = 0; i < d->count; i++)
+	for (size_t i = 0; i < d->count; i++) {
 		free((char *)d->items[i].suggestion);
+		free((char *)d->items[i].seen);
+	}
 	d->count = 0;
 	d->dropped = 0;
 	d->dropped_error = false;
@@ -108,6 +110,8 @@ bool iri_diags_has_errors(const iri_diags *d)
 	return false;
 }
 
+static bool add(iri_diags *d, const iri_diag *g, const char *suggestion, size_t suggestion_len);
+
 bool iri_diags_add(iri_diags *d, iri_diag_code code, iri_component comp,
 	size_t byte_start, size_t byte_end, int64_t detail,
 	const char *suggestion, size_t suggestion_len)
@@ -122,6 +126,39 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 {
 	if (!d || code >= IRI_D_COUNT)
 		return false;
+	return add(d, &(iri_diag){ .code = code, .severity = iri_diag_code_severity(code),
+		.component = comp, .byte_start = byte_start, .byte_end = byte_end,
+		.detail = detail, .rule = rule }, suggestion, suggestion_len);
+}
+
+bool iri_diags_add_diag(iri_diags *d, const iri_diag *g)
+{
+	if (!d || !g || g->code >= IRI_D_COUNT)
+		return false;
+	iri_diag spec = *g;
+	if (!spec.rule)
+		spec.rule = iri_diag_code_rule(spec.code);
+	return add(d, &spec, g->suggestion, g->suggestion ? strlen(g->suggestion) : 0);
+}
+
+static char *copy_of(const char *s, size_t n)
+{
+	char *copy = s ? malloc(n + 1) : NULL;
+	if (copy) {
+		memcpy(copy, s, n);
+		copy[n] = '\0';
+	}
+	return copy;
+}
+
+/* Adds g (its suggestion given apart, as bytes; its seen as a string). */
+static bool add(iri_diags *d, const iri_diag *g, const char *suggestion, size_t suggestion_len)
+{
+	iri_diag_code code = g->code;
+	iri_component comp = g->component;
+	size_t byte_start = g->byte_start, byte_end = g->byte_end;
+	int64_t detail = g->detail;
+	const char *rule = g->rule;
 	if (byte_end < byte_start)
 		byte_end = byte_start;
 	/* A run of the same finding (same code, component, detail class and rule,
@@ -131,8 +168,8 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 	size_t last = d->last_of_code[code];
 	if (last) {
 		iri_diag *p = &d->items[last - 1];
-		bool same = p->component == comp && p->rule == rule &&
-		            (code != IRI_D_SYNTAX || p->detail == detail);
+		bool same = p->component == comp && p->rule == rule && p->severity == g->severity &&
+		            !p->seen && !g->seen && (code != IRI_D_SYNTAX || p->detail == detail);
 		if (same && !suggestion && !p->suggestion &&
 		    byte_start <= p->byte_end && byte_start >= p->byte_start) {
 			if (byte_end > p->byte_end)
@@ -159,7 +196,7 @@ bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 separate:
 	if (d->count >= IRI_DIAGS_MAX) {
 		d->dropped++;
-		d->dropped_error |= iri_diag_code_severity(code) == IRI_SEV_ERROR;
+		d->dropped_error |= g->severity == IRI_SEV_ERROR;
 		return false;
 	}
 	if (d->count == d->alloc) {
@@ -167,30 +204,24 @@ separate:
 		iri_diag *p = realloc(d->items, want * sizeof *p);
 		if (!p) {
 			d->dropped++;
-			d->dropped_error |= iri_diag_code_severity(code) == IRI_SEV_ERROR;
+			d->dropped_error |= g->severity == IRI_SEV_ERROR;
 			return false;
 		}
 		d->items = p;
 		d->alloc = want;
 	}
-	char *copy = NULL;
-	if (suggestion) {
-		copy = malloc(suggestion_len + 1);
-		if (copy) {
-			memcpy(copy, suggestion, suggestion_len);
-			copy[suggestion_len] = '\0';
-		}
-	}
+	char *copy = copy_of(suggestion, suggestion_len);
 	iri_diag *n = &d->items[d->count++];
 	*n = (iri_diag){
 		.code = code,
-		.severity = iri_diag_code_severity(code),
+		.severity = g->severity,
 		.component = comp,
 		.byte_start = byte_start,
 		.byte_end = byte_end,
 		.detail = detail,
 		.rule = rule,
 		.suggestion = copy,
+		.seen = g->seen ? copy_of(g->seen, strlen(g->seen)) : NULL,
 	};
 	d->last_of_code[code] = d->count;
 	d->sug_alloc[code] = copy ? suggestion_len + 1 : 0;
@@ -218,6 +249,7 @@ void iri_diags_finish(iri_diags *d, const char *text, size_t len)
 			d->count--;
 			d->dropped_error |= d->items[d->count].severity == IRI_SEV_ERROR;
 			free((char *)d->items[d->count].suggestion);
+			free((char *)d->items[d->count].seen);
 			dropped++;
 		}
 		d->dropped = 0;

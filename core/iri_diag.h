@@ -79,14 +79,17 @@ typedef struct {
 	int64_t detail;                /* code-specific, see below */
 	const char *rule;              /* static string; may refine the code's default rule */
 	const char *suggestion;        /* owned by the list; NULL if none */
+	const char *seen;              /* owned by the list; NULL if none: for the RFC 3987 4.2
+	                                * findings, what a reader sees (below) */
 } iri_diag;
 
 /* `detail` by code:
  *   SYNTAX                iri_parse_result
  *   INVALID_UTF8, *_ESCAPE iri_utf8_status
  *   BAD_IDN               ICU UIDNA_ERROR_* bits
- *   BIDI_MIXED_DIRECTION  0
- *   BIDI_BOUNDARY         1 = component starts with a wrong character, 2 = ends with one
+ *   BIDI_MIXED_DIRECTION  0, with the IRI_BIDI_MISREAD_* bits
+ *   BIDI_BOUNDARY         1 = component starts with a wrong character, 2 = ends with one;
+ *                         with the IRI_BIDI_MISREAD_* bits
  *   CONFUSABLE            1 = its UTS #39 skeleton is an ASCII label (ICU has no
  *                         whole-script confusable test since ICU 58)
  *   MIXED_SCRIPT          the URestrictionLevel ICU found
@@ -94,6 +97,16 @@ typedef struct {
  *                         1 = none: unreadable, or not allowed unescaped (RFC 3987 3.2 step 4)
  *   TOO_MANY_DIAGNOSTICS  number of diagnostics dropped
  *   others                the code point concerned, or 0 */
+
+/* The RFC 3987 4.2 findings' severity says what a reader sees
+ * (doc/design-notes.md, "Bidi findings"): info when the component displays in
+ * reading order, a warning when it does not in one of these renderings.  Then
+ * `seen` holds the component as that rendering shows it, left to right on the
+ * screen (mirrored glyphs applied; controls and format characters left out, so
+ * a terminal can show it); the RFC 3987 rendering's if it is misread there. */
+#define IRI_BIDI_WHERE_MASK      3   /* BIDI_BOUNDARY: 1 = start, 2 = end */
+#define IRI_BIDI_MISREAD_RFC3987 4   /* out of reading order in the RFC 3987 4.1 rendering */
+#define IRI_BIDI_MISREAD_MARKED  8   /* out of reading order in irie's marked form */
 
 typedef struct iri_diags iri_diags;
 
@@ -121,6 +134,13 @@ bool iri_diags_add(iri_diags *d, iri_diag_code code, iri_component comp,
 bool iri_diags_add_rule(iri_diags *d, iri_diag_code code, iri_component comp,
 	size_t byte_start, size_t byte_end, int64_t detail, const char *rule,
 	const char *suggestion, size_t suggestion_len);
+
+/* Adds a finding given whole: its own severity (the catalogue's is its code's
+ * default), rule (static string; NULL: the code's), suggestion and seen
+ * (NUL-terminated, copied; NULL if none); the spans' cp_* are ignored.  Merges
+ * as iri_diags_add() does, and only with a finding of the same severity and
+ * no `seen`.  Returns false if the list is full. */
+bool iri_diags_add_diag(iri_diags *d, const iri_diag *g);
 
 /* Sorts by position, fills the code point offsets against text[0..len) in one
  * pass, and appends TOO_MANY_DIAGNOSTICS if any were dropped. */

@@ -437,6 +437,23 @@ static inline void inv_to_iri(const uint8_t *data, size_t len)
 
 /* ---- check ------------------------------------------------------------ */
 
+/* What a bidi finding says is seen: well-formed UTF-8 with no control and
+ * no format character (it goes to terminals). */
+static inline bool inv_seen_safe(const char *seen)
+{
+	size_t n = strlen(seen);
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t k = iri_utf8_decode((const uint8_t *)seen + i, n - i, &cp, &st);
+		if (st != IRI_UTF8_OK || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ||
+		    u_charType((UChar32)cp) == U_FORMAT_CHAR)
+			return false;
+		i += k;
+	}
+	return true;
+}
+
 static inline void inv_check(const uint8_t *data, size_t len)
 {
 	static const iri_severity catalogue[IRI_D_COUNT] = {
@@ -459,8 +476,15 @@ static inline void inv_check(const uint8_t *data, size_t len)
 		const iri_diag *d = iri_diags_get(diags, i);
 		INV_REQUIRE("check", d && d->code < IRI_D_COUNT, "diagnostic %zu: bad code", i);
 		const char *name = iri_diag_code_name(d->code);
-		INV_REQUIRE("check", d->severity == catalogue[d->code],
-			"%s: severity %d, catalogue says %d", name, d->severity, catalogue[d->code]);
+		/* The RFC 3987 4.2 findings: info when the component displays in
+		 * reading order, else a warning with what is seen
+		 * (doc/design-notes.md, "Bidi findings"); the rest: the catalogue's. */
+		bool bidi_rule = d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY;
+		bool misread = bidi_rule && (d->detail & (IRI_BIDI_MISREAD_RFC3987 | IRI_BIDI_MISREAD_MARKED));
+		iri_severity want = bidi_rule ? (misread ? IRI_SEV_WARNING : IRI_SEV_INFO) : catalogue[d->code];
+		INV_REQUIRE("check", d->severity == want, "%s: severity %d, want %d", name, d->severity, want);
+		INV_REQUIRE("check", !d->seen || (misread && d->seen[0] && inv_seen_safe(d->seen)),
+			"%s: what is seen, but %s", name, misread ? "not text" : "not misread");
 		INV_REQUIRE("check", d->component <= IRI_COMP_NONE, "%s: component %d", name, d->component);
 		INV_REQUIRE("check", d->rule != NULL, "%s: no rule", name);
 		if (d->code == IRI_D_TOO_MANY_DIAGNOSTICS) {
