@@ -324,10 +324,23 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 	pct_normalize(text, path->start, path->end, false, &part);
 	if (part.failed)
 		goto out;
-	if (part.len > 0 && part.data[0] == '/') {
-		/* 5.3.2.4 (RFC 3986 6.2.2.3): only an absolute path; in a relative
-		 * path the dot segments still say where the reference points. */
+	size_t path_at = out->len;
+	if (part.len > 0 && (sc->present || r.has_authority || part.data[0] == '/')) {
+		/* 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments on every path
+		 * that is resolved as it stands (RFC 3986 5.2.2 applies it to a
+		 * reference with a scheme or authority, and to an absolute path),
+		 * rootless ones too: "s:foo/../p" is "s:/p".  Only a relative-path
+		 * reference keeps its dot segments: they say where it points. */
 		iri_remove_dot_segments(part.data, part.len, out);
+		/* Without an authority a path that came out as "//x" ("s:..///x")
+		 * would read as one: "/." in front, as resolution writes it
+		 * (RFC 3986 5.3), so that it equals "s:/.//x" and not "s://x". */
+		if (!r.has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
+		    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
+			memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
+			memcpy(out->data + path_at, "/.", 2);
+			out->len += 2;
+		}
 	} else if (part.len == 0 && default_port >= 0 && r.has_authority) {
 		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
 	} else {
