@@ -114,6 +114,21 @@ static void report_errors(batch *b)
 	}
 }
 
+/* irie host: its errors, and in text what it is asked about even when no
+ * error -- whether DNS can resolve the name, and where UTS #46 versions
+ * differ (JSON has them all in its diagnostics). */
+static void report_host_findings(batch *b)
+{
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->severity == IRI_SEV_ERROR || (!b->json && (d->code == IRI_D_NOT_DNS_NAME ||
+		    d->code == IRI_D_DNS_LENGTH_LIMIT || d->code == IRI_D_UTS46_VERSION)))
+			diag_text(b, b->err_f, b->stderr_tty, d);
+		if (d->severity == IRI_SEV_ERROR)
+			b->status = 1;
+	}
+}
+
 /* A URI from to-uri: every control in it is escaped already (RFC 3987
  * 3.1 step 2), so it needs no look for line breaks. */
 static void print_uri(batch *b, const char *s, size_t n)
@@ -359,7 +374,7 @@ static void host_diagnostics(batch *b, const char *text, size_t len, const iri_r
 	/* irie host judges every name as a DNS name, check a plain ASCII one
 	 * not (RFC 3986 3.2.2): when UTS #46 refused the idna form and nothing
 	 * said so yet, the name is judged again, label by label. */
-	if (idna_errors && !iri_diags_has_errors(b->diags))
+	if (idna_errors && !iri_diags_has_errors(b->diags) && (!ref->has_authority || iri_ref_host_is_dns(ref)))
 		iri_host_diagnose_dns(b->ctx, text, host_start, host_start + host_len, b->diags);
 	iri_diags_finish(b->diags, text, len);
 	iri_diags_free(all);
@@ -425,7 +440,7 @@ static void cmd_host(batch *b, const char *text, size_t len)
 				: _("host too long or out of memory, forms incomplete"));
 		b->status = 1;
 	}
-	report_errors(b);
+	report_host_findings(b);
 	iri_host_forms_fini(&forms);
 }
 

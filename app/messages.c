@@ -144,6 +144,33 @@ void msg_diag_ui(const iri_diag *d, char *buf, size_t size)
 		buf[o < size ? o : size - 1] = '\0';
 }
 
+/* UTS46_VERSION: what the character maps to before and from the UTS #46
+ * version that changed it, and which of the two the linked ICU gives. */
+static void msg_uts46_version(uint32_t cp, char *buf, size_t size)
+{
+	const iri_uts46_change *c = iri_uts46_change_find(cp);
+	int major, minor;
+	iri_unicode_version(&major, &minor);
+	if (!c) {
+		snprintf(buf, size, "U+%04X", cp);
+		return;
+	}
+	char before[64], after[64];
+	if (c->before)
+		/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
+		snprintf(before, sizeof before, _("maps to \"%s\""), c->before);
+	else
+		snprintf(before, sizeof before, "%s", _("is disallowed"));
+	/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
+	snprintf(after, sizeof after, _("maps to \"%s\""), c->after);
+	/* TRANSLATORS: a note on a host: U+%04X the character; then the UTS #46
+	 * version that changed it (e.g. 15.1) three times, what it did before and
+	 * after ("maps to "ss""), and the Unicode version of this system's ICU. */
+	snprintf(buf, size, _("U+%04X %s before UTS #46 %d.%d and %s from %d.%d on; this system's ICU follows Unicode %d.%d, so here it %s"),
+		cp, before, c->major, c->minor, after, c->major, c->minor, major, minor,
+		iri_uts46_change_applies(c) ? after : before);
+}
+
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)
 {
 	char extra[256];
@@ -194,7 +221,7 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 		snprintf(buf, size, _("not a valid internationalized domain name: %s"), extra);
 		return;
 	case IRI_D_DNS_LENGTH_LIMIT:
-		snprintf(buf, size, "%s", _("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"));
+		snprintf(buf, size, "%s", _("too long for DNS to resolve: a label may have 63 bytes, a name 253 (as A-labels)"));
 		return;
 	case IRI_D_NOT_NFC:
 		/* TRANSLATORS: %s: a component name (path, query, ...). */
@@ -281,6 +308,14 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 	case IRI_D_TOO_MANY_DIAGNOSTICS:
 		/* TRANSLATORS: %lld: how many findings were left out (at least 1). */
 		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);
+		return;
+	case IRI_D_NOT_DNS_NAME:
+		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
+		/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
+		snprintf(buf, size, _("a valid host in an IRI, but not a name DNS can resolve: %s"), extra);
+		return;
+	case IRI_D_UTS46_VERSION:
+		msg_uts46_version(cp, buf, size);
 		return;
 	case IRI_D_COUNT:
 		break;

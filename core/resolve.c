@@ -8,6 +8,7 @@
 #include "iri_host.h"
 #include "iri_parse.h"
 #include "iri_resolve.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 
 const char *iri_resolve_result_name(iri_resolve_result r)
@@ -301,8 +302,9 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		bool non_ascii = false;
 		for (size_t i = 0; i < part.len; i++)
 			non_ascii |= (unsigned char)part.data[i] >= 0x80 || part.data[i] == '%';
-		/* 5.3.3: a DNS host compares in A-label form (UTS #46 nontransitional) */
-		if (default_port >= 0 && non_ascii && part.data[0] != '[' &&
+		/* 5.3.3: a DNS host compares in A-label form (UTS #46
+		 * nontransitional), for the schemes known to use DNS (RFC 3987 3.1) */
+		if (scheme_based && sc->present && iri_scheme_uses_dns(text + sc->start, sc->end - sc->start) && non_ascii && part.data[0] != '[' &&
 		    iri_idna_to_ascii(ctx, false, part.data, part.len, &idna) == 0 && !idna.failed)
 			iri_buf_append(out, idna.data, idna.len);
 		else
