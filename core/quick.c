@@ -424,17 +424,19 @@ static iri_quick_verdict scan_line(quick *q)
 	if (len == 0 || !((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
 		return IRI_QUICK_FULL;
 	size_t scheme_end = 1;
-	if (len >= 8 && memcmp(s, "https://", 8) == 0)
+	q->dns = true;                   /* http and https: DNS schemes (core/scheme.c) */
+	if (len >= 8 && memcmp(s, "https://", 8) == 0) {
 		scheme_end = 5;              /* the schemes of most lines, at a glance */
-	else if (len >= 7 && memcmp(s, "http://", 7) == 0)
+	} else if (len >= 7 && memcmp(s, "http://", 7) == 0) {
 		scheme_end = 4;
-	else
+	} else {
 		while (scheme_end < len && (iri_ascii_class[s[scheme_end]] & iri_ascii_comp_mask[IRI_COMP_SCHEME]))
 			scheme_end++;
+		q->dns = iri_scheme_uses_dns((const char *)s, scheme_end);
+	}
 	if (scheme_end == len || s[scheme_end] != ':')
 		return IRI_QUICK_FULL;
 	size_t i = scheme_end + 1;
-	q->dns = iri_scheme_uses_dns((const char *)s, scheme_end);
 	if (len - i >= 2 && s[i] == '/' && s[i + 1] == '/' && (i = scan_authority(q, scheme_end, i + 2)) == 0)
 		return IRI_QUICK_FULL;
 	if (!scan_tail(q, i))
