@@ -221,7 +221,7 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 		snprintf(buf, size, _("not a valid internationalized domain name: %s"), extra);
 		return;
 	case IRI_D_DNS_LENGTH_LIMIT:
-		snprintf(buf, size, "%s", _("too long for DNS to resolve: a label may have 63 bytes, a name 253 (as A-labels)"));
+		snprintf(buf, size, "%s", _("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"));
 		return;
 	case IRI_D_NOT_NFC:
 		/* TRANSLATORS: %s: a component name (path, query, ...). */
