@@ -166,7 +166,7 @@ void cmd_host(batch *b, const char *text, size_t len)
 				: _("host too long or out of memory, forms incomplete"));
 		b->status = 1;
 	}
-	bout_report_errors(b);
+	bout_report_host_findings(b);
 	iri_host_forms_fini(&forms);
 }
 

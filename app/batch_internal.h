@@ -121,6 +121,7 @@ json_object *bout_diag_json(const iri_diag *d);
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d);
 /* The errors of one input to stderr; any error makes the exit status 1. */
 void bout_report_errors(batch *b);
+void bout_report_host_findings(batch *b);   /* errors, and DNS/UTS #46 notes in text */
 /* A URI from to-uri, and a line of it. */
 void bout_uri(batch *b, const char *s, size_t n);
 /* One input's result line (a raw LF or CR from the input as %0A, %0D). */

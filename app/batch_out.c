@@ -67,6 +67,21 @@ void bout_report_errors(batch *b)
 	}
 }
 
+/* irie host: its errors, and in text what it is asked about even when no
+ * error -- whether DNS can resolve the name, and where UTS #46 versions
+ * differ (JSON has them all in its diagnostics). */
+void bout_report_host_findings(batch *b)
+{
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->severity == IRI_SEV_ERROR || (!b->json && (d->code == IRI_D_NOT_DNS_NAME ||
+		    d->code == IRI_D_DNS_LENGTH_LIMIT || d->code == IRI_D_UTS46_VERSION)))
+			bout_diag_text(b, b->err_f, b->stderr_tty, d);
+		if (d->severity == IRI_SEV_ERROR)
+			b->status = 1;
+	}
+}
+
 /* Every control in a URI from to-uri is escaped already (RFC 3987 3.1
  * step 2): it needs no look for line breaks. */
 void bout_uri(batch *b, const char *s, size_t n)

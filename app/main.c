@@ -16,6 +16,7 @@
 #include "output.h"
 #include "term.h"
 #include "usage.h"
+#include "version.h"
 
 /* The editor and viewer read keys as UTF-8 and draw UTF-8 (curses decodes
  * with the locale's charset): anything else garbles what is typed, so they
@@ -178,7 +179,7 @@ int main(int argc, char **argv)
 	    usage_requested(argc - 2, argv + 2))
 		return usage_command(argv[2]) ? 0 : 2;
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-		printf("irie %s\n", IRIE_VERSION);
+		print_version(stdout);
 		return 0;
 	}
 	/* The command table for tests/doc (hidden, as git's --list-cmds). */

@@ -211,6 +211,33 @@ static void msg_bidi(const iri_diag *d, const char *comp, char *buf, size_t size
 		snprintf(buf + used, size - used, how, seen);
 }
 
+/* UTS46_VERSION: what the character maps to before and from the UTS #46
+ * version that changed it, and which of the two the linked ICU gives. */
+static void msg_uts46_version(uint32_t cp, char *buf, size_t size)
+{
+	const iri_uts46_change *c = iri_uts46_change_find(cp);
+	int major, minor;
+	iri_unicode_version(&major, &minor);
+	if (!c) {
+		snprintf(buf, size, "U+%04X", cp);
+		return;
+	}
+	char before[64], after[64];
+	if (c->before)
+		/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
+		snprintf(before, sizeof before, _("maps to \"%s\""), c->before);
+	else
+		snprintf(before, sizeof before, "%s", _("is disallowed"));
+	/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
+	snprintf(after, sizeof after, _("maps to \"%s\""), c->after);
+	/* TRANSLATORS: a note on a host: U+%04X the character; then the UTS #46
+	 * version that changed it (e.g. 15.1) three times, what it did before and
+	 * after ("maps to "ss""), and the Unicode version of this system's ICU. */
+	snprintf(buf, size, _("U+%04X %s before UTS #46 %d.%d and %s from %d.%d on; this system's ICU follows Unicode %d.%d, so here it %s"),
+		cp, before, c->major, c->minor, after, c->major, c->minor, major, minor,
+		iri_uts46_change_applies(c) ? after : before);
+}
+
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)
 {
 	char extra[256];
@@ -342,6 +369,14 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 	case IRI_D_TOO_MANY_DIAGNOSTICS:
 		/* TRANSLATORS: %lld: how many findings were left out (at least 1). */
 		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);
+		return;
+	case IRI_D_NOT_DNS_NAME:
+		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
+		/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
+		snprintf(buf, size, _("a valid host in an IRI, but not a name DNS can resolve: %s"), extra);
+		return;
+	case IRI_D_UTS46_VERSION:
+		msg_uts46_version(cp, buf, size);
 		return;
 	case IRI_D_COUNT:
 		break;

@@ -18,6 +18,7 @@
 #include "iri_check.h"
 #include "iri_host.h"
 #include "iri_resolve.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 
 static bool is_c0_c1_del(uint32_t cp)
@@ -442,20 +443,21 @@ static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 
 /* A DNS name has no empty label but the root's (RFC 1034 3.1; UTS #46 4.2
  * VerifyDnsLength).  UTS #46 already says so for an IDN; a plain ASCII name
- * of a scheme whose hosts are DNS names ("http://a..b/") is checked here. */
+ * of a scheme whose hosts are DNS names ("http://a..b/") is checked here.
+ * It is still a valid reg-name (RFC 3986 3.2.2): NOT_DNS_NAME, a warning. */
 static void check_empty_labels(const iri_ref *ref, iri_diags *d)
 {
 	const iri_span *h = &ref->comp[IRI_COMP_HOST];
 	for (size_t i = 0; i < iri_diags_count(d); i++) {
 		const iri_diag *g = iri_diags_get(d, i);
-		if (g->code == IRI_D_BAD_IDN && g->component == IRI_COMP_HOST)
+		if ((g->code == IRI_D_BAD_IDN || g->code == IRI_D_NOT_DNS_NAME) && g->component == IRI_COMP_HOST)
 			return;   /* said already, with UTS #46's reasons */
 	}
 	for (size_t i = h->start; i < h->end; i++) {
 		if (ref->text[i] != '.' || (i > h->start && ref->text[i - 1] != '.'))
 			continue;
 		/* The suggestion deletes the dot that makes the empty label. */
-		iri_diags_add(d, IRI_D_BAD_IDN, IRI_COMP_HOST, i, i + 1, UIDNA_ERROR_EMPTY_LABEL, "", 0);
+		iri_diags_add(d, IRI_D_NOT_DNS_NAME, IRI_COMP_HOST, i, i + 1, UIDNA_ERROR_EMPTY_LABEL, "", 0);
 	}
 }
 
@@ -473,10 +475,13 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		iri_diags_add(d, IRI_D_PASSWORD_IN_USERINFO, IRI_COMP_USERINFO,
 			pw < ui->end ? pw : pw - 1, ui->end, 0, NULL, 0);
 	}
-	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start) {
+	/* RFC 3987 3.1: ToASCII, and so every IDNA and DNS finding, is for
+	 * "schemes known to use domain names"; under any other scheme a
+	 * reg-name is any run of unreserved, escapes and sub-delims (RFC 3986
+	 * 3.2.2), judged only by the character checks above. */
+	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start && iri_ref_host_is_dns(ref)) {
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
-		if (sc->present && iri_scheme_default_port(text + sc->start, sc->end - sc->start) >= 0)
-			check_empty_labels(ref, d);
+		check_empty_labels(ref, d);
 	}
 	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
 		int dp = iri_scheme_default_port(text + sc->start, sc->end - sc->start);

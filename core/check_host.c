@@ -5,6 +5,7 @@
 #include "iri_buf.h"
 #include "iri_check.h"
 #include "iri_host.h"
+#include "iri_scheme.h"
 
 /* A finding of the whole check that tells the host's story: one that starts
  * inside the host [lo, hi) (or at its end, for the host), or one that
@@ -77,7 +78,7 @@ void iri_check_host(iri_ctx *ctx, const char *text, size_t len, const iri_ref *r
 	/* Every name is judged here as a DNS name, by iri_check a plain ASCII
 	 * one not (RFC 3986 3.2.2): when UTS #46 refused the idna form and
 	 * nothing said so yet, the name is judged again, label by label. */
-	if (idna_errors && !iri_diags_has_errors(out))
+	if (idna_errors && !iri_diags_has_errors(out) && (!ref->has_authority || iri_ref_host_is_dns(ref)))
 		iri_host_diagnose_dns(ctx, text, host_start, host_start + host_len, out);
 	iri_diags_finish(out, text, len);
 	iri_diags_free(all);

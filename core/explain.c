@@ -7,6 +7,7 @@
 #include "iri_chars.h"
 #include "iri_explain.h"
 #include "iri_host.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 
 const char *iri_explain_reason_name(iri_explain_reason r)
@@ -149,7 +150,10 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 		host_ascii &= s[k] < 0x80;
 	iri_buf ace;
 	iri_buf_init(&ace);
-	bool host_idna = h->present && !host_ascii && host_ace(ctx, text + h->start, h->end - h->start, &ace);
+	/* RFC 3987 3.1: A-labels only under a scheme known to use DNS (as
+	 * core/map.c's iri_to_uri_offsets); any other host is %-escaped. */
+	bool host_dns = iri_ref_host_is_dns(&ref);
+	bool host_idna = h->present && !host_ascii && host_dns && host_ace(ctx, text + h->start, h->end - h->start, &ace);
 	iri_explain_row row;
 	for (size_t i = 0; i < len;) {
 		memset(&row, 0, sizeof row);
@@ -212,7 +216,7 @@ void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, 
 					row.reason = IRI_WHY_CONTROL;
 				else if (ok != IRI_PARSE_OK)
 					row.reason = IRI_WHY_NOT_ALLOWED;
-				else if (row.component == IRI_COMP_HOST && !host_ascii) {
+				else if (row.component == IRI_COMP_HOST && !host_ascii && host_dns) {
 					row.reason = host_idna ? IRI_WHY_HOST_IDNA : IRI_WHY_HOST_NOT_IDNA;
 					if (host_idna)
 						label_of(s, h->start, h->end, i, &ace, row.label_ace);

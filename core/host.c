@@ -25,6 +25,13 @@
 
 /* Length problems of RFC 1034 3.1 (ICU reports them from ToASCII only). */
 #define IDNA_LENGTH_ERRORS (UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG)
+/* UTS #46 errors that are a hazard to whoever reads the name, not only a
+ * name DNS refuses: the Bidi Rule (RFC 5893 2) and the contextual rules for
+ * joiners and CONTEXTO characters (RFC 5892 Appendix A).  They stay errors
+ * (BAD_IDN); every other UTS #46 failure means what RFC 3987 3.1 says of a
+ * failed ToASCII, that the IRI "cannot be resolved" (NOT_DNS_NAME). */
+#define IDNA_SECURITY_ERRORS (UIDNA_ERROR_BIDI | UIDNA_ERROR_CONTEXTJ | \
+	UIDNA_ERROR_CONTEXTO_PUNCTUATION | UIDNA_ERROR_CONTEXTO_DIGITS)
 /* Returned when ICU itself fails (bad argument, no memory) rather than
  * reporting a UTS #46 error: a bit of irie's own (iri_host.h). */
 #define IDNA_CALL_FAILED IRI_IDNA_ERROR_PROCESSING
@@ -562,6 +569,30 @@ static void host_replay(iri_diags *diags, size_t host_start, const char *rec, si
 	}
 }
 
+/* A label's or name's UTS #46 errors (bits without the length ones). */
+static void emit_idna_errors(host_scan *sc, size_t start, size_t end, uint32_t bits)
+{
+	host_emit(sc, (bits & IDNA_SECURITY_ERRORS) ? IRI_D_BAD_IDN : IRI_D_NOT_DNS_NAME, start, end,
+		(int64_t)bits, NULL, 0);
+	sc->flagged_bad = true;
+}
+
+/* UTS46_VERSION: the first character of lab[0..lab_len) whose UTS #46
+ * mapping changed between versions (core/uts46.c's table). */
+static void note_version_change(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len)
+{
+	const uint8_t *p = (const uint8_t *)lab;
+	for (size_t i = 0; i < lab_len;) {
+		uint32_t cp = p[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += cp < 0x80 ? 1 : iri_utf8_decode(p + i, lab_len - i, &cp, &st);
+		if (st == IRI_UTF8_OK && cp >= 0x80 && iri_uts46_change_find(cp)) {
+			host_emit(sc, IRI_D_UTS46_VERSION, start, end, (int64_t)cp, NULL, 0);
+			return;
+		}
+	}
+}
+
 /* UTS #39 4: a skeleton made only of [a-z0-9-] means the label looks like
  * an ASCII (Latin) name although it is not one. */
 static bool is_ldh(const char *s, size_t len)
@@ -654,16 +685,15 @@ static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *
 	}
 	if (lab_len == 0)
 		return;   /* empty labels are judged on the whole name */
+	note_version_change(sc, start, end, lab, lab_len);
 
 	/* UTS #46 4.2 ToASCII per label, to put errors on the right label. */
 	uint32_t a_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, lab, lab_len, &sc->conv);
 	if (a_errors & UIDNA_ERROR_LABEL_TOO_LONG)
 		host_emit(sc, IRI_D_DNS_LENGTH_LIMIT, start, end, 0, NULL, 0);
 	uint32_t bad = a_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
-	if (bad) {
-		host_emit(sc, IRI_D_BAD_IDN, start, end, (int64_t)bad, NULL, 0);
-		sc->flagged_bad = true;
-	}
+	if (bad)
+		emit_idna_errors(sc, start, end, bad);
 
 	/* UTS #46 4.3 ToUnicode: the text to judge for spoofing. */
 	uint32_t u_errors = idna_run(sc->ctx->idna, IDNA_LABEL_TO_UNICODE, lab, lab_len, &sc->conv);
@@ -675,10 +705,8 @@ static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *
 		if (u_errors == 0)
 			host_emit(sc, IRI_D_ACE_LABEL, start, end, 0,
 				spoof ? NULL : sc->conv.data, spoof ? 0 : sc->conv.len);
-		else if (!bad) {
-			host_emit(sc, IRI_D_BAD_IDN, start, end, (int64_t)u_errors, NULL, 0);
-			sc->flagged_bad = true;
-		}
+		else if (!bad)
+			emit_idna_errors(sc, start, end, u_errors);
 	}
 }
 
@@ -752,10 +780,8 @@ static void host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, siz
 	/* An escape that decodes to what no reg-name holds -- a control, a space,
 	 * a delimiter ("a%0A.example") -- or to an empty label ("a%2E%2Eb")
 	 * makes no DNS name (RFC 1034 3.1, 3.5). */
-	if (pct && !sc.idn && (!reg_name_bytes(name, name_len) || iri_host_has_empty_label(name, name_len))) {
-		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, UIDNA_ERROR_DISALLOWED, NULL, 0);
-		sc.flagged_bad = true;
-	}
+	if (pct && !sc.idn && (!reg_name_bytes(name, name_len) || iri_host_has_empty_label(name, name_len)))
+		emit_idna_errors(&sc, host_start, host_end, UIDNA_ERROR_DISALLOWED);
 
 	/* Whole-name ToASCII (UTS #46 4.2): bidi (RFC 5893) and the name length
 	 * are properties of the whole name, not of one label. */
@@ -787,7 +813,7 @@ static void host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, siz
 		host_emit(&sc, IRI_D_DNS_LENGTH_LIMIT, host_start, host_end, 0, NULL, 0);
 	uint32_t name_bad = name_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
 	if (name_bad && !sc.flagged_bad)
-		host_emit(&sc, IRI_D_BAD_IDN, host_start, host_end, (int64_t)name_bad, NULL, 0);
+		emit_idna_errors(&sc, host_start, host_end, name_bad);
 	if (memoise && !sc.record->failed && !sc.label.failed && !sc.conv.failed && !sc.skeleton.failed && !whole.failed)
 		iri_memo_put(ctx->memo, IRI_MEMO_HOST_DIAGS, host, len, sc.record->data ? sc.record->data : "",
 			sc.record->len);
@@ -805,5 +831,13 @@ void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t
 
 void iri_host_diagnose_dns(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
 {
+	/* Said already (check's findings on a non-ASCII or %-escaped name):
+	 * the same judgement twice would only repeat it. */
+	for (size_t i = 0; i < iri_diags_count(diags); i++) {
+		const iri_diag *d = iri_diags_get(diags, i);
+		if ((d->code == IRI_D_BAD_IDN || d->code == IRI_D_NOT_DNS_NAME) && d->component == IRI_COMP_HOST &&
+		    d->byte_start >= host_start && d->byte_end <= host_end)
+			return;
+	}
 	host_diagnose(ctx, text, host_start, host_end, diags, true);
 }

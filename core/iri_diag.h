@@ -32,7 +32,7 @@ typedef enum {
 	X(NOT_UTF8_ESCAPE,              WARNING, "RFC 3987 3.2") \
 	X(NON_ASCII_SCHEME,             ERROR,   "RFC 3987 2.2") \
 	X(BAD_IDN,                      ERROR,   "UTS #46 4") \
-	X(DNS_LENGTH_LIMIT,             ERROR,   "RFC 1034 3.1") \
+	X(DNS_LENGTH_LIMIT,             WARNING, "RFC 1034 3.1") \
 	X(NOT_NFC,                      WARNING, "RFC 3987 5.3.2.2") \
 	X(NOT_NFKC,                     WARNING, "RFC 3987 4.5") \
 	X(BIDI_MIXED_DIRECTION,         WARNING,  "RFC 3987 4.2") \
@@ -54,7 +54,9 @@ typedef enum {
 	X(PASSWORD_IN_USERINFO,         WARNING, "RFC 3986 3.2.1") \
 	X(URI_EXPANSION,                INFO,    "RFC 3987 3.1") \
 	X(LEGACY_CHARSET,               INFO,    "RFC 3987 3.2") \
-	X(TOO_MANY_DIAGNOSTICS,         WARNING, "irie")
+	X(TOO_MANY_DIAGNOSTICS,         WARNING, "irie") \
+	X(NOT_DNS_NAME,                 WARNING, "RFC 3987 3.1") \
+	X(UTS46_VERSION,                INFO,    "UTS #46")
 
 typedef enum {
 #define IRI_DIAG_ENUM_(code, sev, rule) IRI_D_##code,
@@ -86,7 +88,13 @@ typedef struct {
 /* `detail` by code:
  *   SYNTAX                iri_parse_result
  *   INVALID_UTF8, *_ESCAPE iri_utf8_status
- *   BAD_IDN               ICU UIDNA_ERROR_* bits
+ *   BAD_IDN               ICU UIDNA_ERROR_* bits, among them one of bidi (RFC 5893)
+ *                         or the contextual rules (RFC 5892 A: joiners, CONTEXTO):
+ *                         a hazard to the reader of a host that is resolved
+ *   NOT_DNS_NAME          ICU UIDNA_ERROR_* bits of a reg-name that is valid in an
+ *                         IRI but that DNS cannot resolve (RFC 3987 3.1 ToASCII fails)
+ *   UTS46_VERSION         the code point whose UTS #46 mapping or status changed
+ *                         between versions (iri_uts46_change_find())
  *   BIDI_MIXED_DIRECTION  0, with the IRI_BIDI_MISREAD_* bits
  *   BIDI_BOUNDARY         1 = component starts with a wrong character, 2 = ends with one;
  *                         with the IRI_BIDI_MISREAD_* bits

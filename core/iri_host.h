@@ -76,15 +76,44 @@ bool iri_zld_encode(const char *in, size_t len, iri_buf *out);
  * returns false if any label is not a valid encoding. */
 bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
 
-/* Adds the host findings (BAD_IDN, DNS_LENGTH_LIMIT, ACE_LABEL,
- * PERCENT_ENCODED_HOST, MIXED_SCRIPT, CONFUSABLE) for the reg-name at
- * text[host_start..host_end); spans are byte offsets into text. */
+/* Adds the host findings (BAD_IDN, NOT_DNS_NAME, DNS_LENGTH_LIMIT,
+ * ACE_LABEL, PERCENT_ENCODED_HOST, MIXED_SCRIPT, CONFUSABLE, UTS46_VERSION)
+ * for the reg-name at text[host_start..host_end); spans are byte offsets
+ * into text.  They judge the name as a DNS name: the caller asks only for a
+ * host that is resolved by DNS (iri_ref_host_is_dns()).  UTS #46 errors of
+ * bidi and the contextual rules are BAD_IDN (errors); the others say the
+ * name cannot be resolved (NOT_DNS_NAME, a warning: RFC 3987 3.1). */
 void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
 
 /* The same, but a plain ASCII name is judged by UTS #46 (STD3 rules) too, as
  * a name to look up in the DNS is: "a..com", "bad-.example", "_srv.example"
- * get BAD_IDN on their label.  check does not do this: an ASCII reg-name
- * need not be a DNS name (RFC 3986 3.2.2).  Not memoised. */
+ * get NOT_DNS_NAME on their label.  check does not do this: an ASCII reg-name
+ * need not be a DNS name (RFC 3986 3.2.2).  Adds nothing when diags holds
+ * a BAD_IDN or NOT_DNS_NAME finding inside the host already.  Not memoised. */
 void iri_host_diagnose_dns(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags);
+
+/* Which Unicode: UTS #46 mapping follows the linked ICU (uidna), whose
+ * Unicode version may differ from the current one.  A row of the table of
+ * characters whose mapping or status changed between UTS #46 versions
+ * (core/uts46.c cites where each comes from). */
+typedef struct {
+	uint32_t cp;
+	int major, minor;        /* the UTS #46 (= Unicode) version that changed it */
+	const char *before;      /* UTF-8 it mapped to before; NULL: disallowed */
+	const char *after;       /* UTF-8 it maps to from that version on */
+} iri_uts46_change;
+
+/* The row for cp, or NULL (most code points map the same in every version). */
+const iri_uts46_change *iri_uts46_change_find(uint32_t cp);
+/* Row i of the table, or NULL past its end. */
+const iri_uts46_change *iri_uts46_change_at(size_t i);
+/* True if the linked ICU's Unicode is at least the row's version (it maps
+ * the character the "after" way). */
+bool iri_uts46_change_applies(const iri_uts46_change *c);
+/* The Unicode version of the linked ICU (u_getUnicodeVersion). */
+void iri_unicode_version(int *major, int *minor);
+/* The linked ICU's version ("72.1") and its Unicode version ("15.0"),
+ * NUL-terminated and cut to the buffers' sizes. */
+void iri_library_versions(char *icu, size_t icu_bytes, char *unicode, size_t unicode_bytes);
 
 #endif

@@ -9,6 +9,9 @@
 #include "iri_ctx.h"
 #include "iri_diag.h"
 
+/* How a non-ASCII host is written in the URI, under a scheme known to use
+ * DNS or with no scheme (iri_ref_host_is_dns); under any other scheme the
+ * host is %-escaped UTF-8 whatever the mode (RFC 3987 3.1). */
 typedef enum {
 	IRI_HOSTMODE_IDNA,     /* UTS #46 nontransitional ToASCII: A-labels (default) */
 	IRI_HOSTMODE_PERCENT,  /* %-escaped UTF-8 (RFC 3987 3.1 step 2; idn-uri draft 2002) */

@@ -106,7 +106,8 @@ bool iri_is_ipv4(const char *host, size_t len);
 bool iri_is_ipv6(const char *addr, size_t len);
 bool iri_is_ipvfuture(const char *addr, size_t len);
 
-/* The default port of a scheme irie knows (case-insensitive), or -1. */
+/* The default port of a scheme irie knows (case-insensitive), or -1; the
+ * table is core/scheme.c's (iri_scheme.h). */
 int iri_scheme_default_port(const char *scheme, size_t len_bytes);
 
 /* Character classes of RFC 3986 2.2/2.3 and RFC 3987 2.2. */

@@ -9,6 +9,7 @@
 #include "iri_chars.h"
 #include "iri_host.h"
 #include "iri_map.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 
 /* A charset run longer than this is cut (and read as two runs). */
@@ -130,7 +131,7 @@ static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size
 			ok = iri_zld_encode(decoded->data, decoded->len, conv);
 	}
 	/* UTS #46 failed: fall back to %-escaped UTF-8 (RFC 3987 3.1 step 2),
-	 * which check reports as BAD_IDN. */
+	 * which check reports as NOT_DNS_NAME (or BAD_IDN). */
 	if (ok && !conv->failed) {
 		/* The host is converted whole: all its bytes map to its start. */
 		for (size_t i = hs; off && i < he; i++)
@@ -165,7 +166,11 @@ iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
 	if (h->present && h->end > h->start && text[h->start] != '[') {
 		map_bytes(text, len, 0, h->start, out, offsets);
-		map_host(ctx, text, len, h->start, h->end, opts->host, out, offsets);
+		/* RFC 3987 3.1: A-labels (and the 1998 form) only for "schemes
+		 * known to use domain names"; any other host is %-escaped UTF-8,
+		 * step 2's default, whatever the mode. */
+		iri_host_mode mode = iri_ref_host_is_dns(&ref) ? opts->host : IRI_HOSTMODE_PERCENT;
+		map_host(ctx, text, len, h->start, h->end, mode, out, offsets);
 		map_bytes(text, len, h->end, len, out, offsets);
 	} else {
 		map_bytes(text, len, 0, len, out, offsets);

@@ -487,25 +487,7 @@ iri_parse_result iri_parse(const char *text, size_t len, iri_parse_flags flags, 
 	return out->result;
 }
 
-int iri_scheme_default_port(const char *scheme, size_t len_bytes)
-{
-	/* RFC 3986 6.2.3 needs each scheme's default; these are the registered
-	 * ones (RFC 9110 4.2, RFC 6455 3, RFC 959, RFC 4266, RFC 4516, RFC 4248). */
-	static const struct { const char *name; int port; } ports[] = {
-		{ "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 },
-		{ "ftp", 21 }, { "gopher", 70 }, { "ldap", 389 }, { "telnet", 23 },
-	};
-	for (size_t i = 0; i < sizeof ports / sizeof ports[0]; i++) {
-		if (strlen(ports[i].name) != len_bytes)
-			continue;
-		size_t j = 0;
-		while (j < len_bytes && (scheme[j] | 0x20) == ports[i].name[j])
-			j++;
-		if (j == len_bytes)
-			return ports[i].port;
-	}
-	return -1;
-}
+/* iri_scheme_default_port() is in scheme.c, with the table of schemes. */
 
 iri_component iri_ref_component_at(const iri_ref *r, size_t byte)
 {

@@ -17,6 +17,7 @@
 #include "iri_parse.h"
 #include "iri_quick.h"
 #include "iri_run.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 #include "memo.h"
 
@@ -52,6 +53,7 @@ typedef struct {
 	size_t copied;                /* input bytes [0, copied) are in uri */
 	iri_quick_verdict verdict;
 	bool errors_only;             /* iri_quick_scan_errors() */
+	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
 	size_t nonascii_bytes, nonascii_cps;
 } quick;
 
@@ -278,6 +280,8 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 	 * reg-name), and the span has none of those three. */
 	if (iri_run_path(q->s, hs, he) == he)
 		return plain_dns_name(h, n); /* else DNS_LENGTH_LIMIT, empty labels, A-labels */
+	if (!q->dns)
+		return false;                /* no host findings, a %-escaped host: the full path's */
 	/* Everything below depends on the host alone: the memo keeps the
 	 * outcome -- a verdict byte, the code point counts, the A-labels. */
 	quick_host done;
@@ -420,13 +424,16 @@ static iri_quick_verdict scan_line(quick *q)
 	if (len == 0 || !((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
 		return IRI_QUICK_FULL;
 	size_t scheme_end = 1;
-	if (len >= 8 && memcmp(s, "https://", 8) == 0)
+	q->dns = true;                   /* http and https: DNS schemes (core/scheme.c) */
+	if (len >= 8 && memcmp(s, "https://", 8) == 0) {
 		scheme_end = 5;              /* the schemes of most lines, at a glance */
-	else if (len >= 7 && memcmp(s, "http://", 7) == 0)
+	} else if (len >= 7 && memcmp(s, "http://", 7) == 0) {
 		scheme_end = 4;
-	else
+	} else {
 		while (scheme_end < len && (iri_ascii_class[s[scheme_end]] & iri_ascii_comp_mask[IRI_COMP_SCHEME]))
 			scheme_end++;
+		q->dns = iri_scheme_uses_dns((const char *)s, scheme_end);
+	}
 	if (scheme_end == len || s[scheme_end] != ':')
 		return IRI_QUICK_FULL;
 	size_t i = scheme_end + 1;

@@ -8,6 +8,7 @@
 #include "iri_host.h"
 #include "iri_parse.h"
 #include "iri_resolve.h"
+#include "iri_scheme.h"
 #include "iri_utf8.h"
 
 const char *iri_resolve_result_name(iri_resolve_result r)
@@ -301,8 +302,9 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		bool non_ascii = false;
 		for (size_t i = 0; i < part.len; i++)
 			non_ascii |= (unsigned char)part.data[i] >= 0x80 || part.data[i] == '%';
-		/* 5.3.3: a DNS host compares in A-label form (UTS #46 nontransitional) */
-		if (default_port >= 0 && non_ascii && part.data[0] != '[' &&
+		/* 5.3.3: a DNS host compares in A-label form (UTS #46
+		 * nontransitional), for the schemes known to use DNS (RFC 3987 3.1) */
+		if (scheme_based && sc->present && iri_scheme_uses_dns(text + sc->start, sc->end - sc->start) && non_ascii && part.data[0] != '[' &&
 		    iri_idna_to_ascii(ctx, false, part.data, part.len, &idna) == 0 && !idna.failed)
 			iri_buf_append(out, idna.data, idna.len);
 		else
@@ -324,10 +326,23 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 	pct_normalize(text, path->start, path->end, false, &part);
 	if (part.failed)
 		goto out;
-	if (part.len > 0 && part.data[0] == '/') {
-		/* 5.3.2.4 (RFC 3986 6.2.2.3): only an absolute path; in a relative
-		 * path the dot segments still say where the reference points. */
+	size_t path_at = out->len;
+	if (part.len > 0 && (sc->present || r.has_authority || part.data[0] == '/')) {
+		/* 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments on every path
+		 * that is resolved as it stands (RFC 3986 5.2.2 applies it to a
+		 * reference with a scheme or authority, and to an absolute path),
+		 * rootless ones too: "s:foo/../p" is "s:/p".  Only a relative-path
+		 * reference keeps its dot segments: they say where it points. */
 		iri_remove_dot_segments(part.data, part.len, out);
+		/* Without an authority a path that came out as "//x" ("s:..///x")
+		 * would read as one: "/." in front, as resolution writes it
+		 * (RFC 3986 5.3), so that it equals "s:/.//x" and not "s://x". */
+		if (!r.has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
+		    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
+			memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
+			memcpy(out->data + path_at, "/.", 2);
+			out->len += 2;
+		}
 	} else if (part.len == 0 && default_port >= 0 && r.has_authority) {
 		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
 	} else {

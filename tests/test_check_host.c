@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unicode/uidna.h>
+
 #include "iri_check.h"
 #include "iri_ctx.h"
 #include "iri_diag.h"
 #include "iri_host.h"
+
 #include "tcheck.h"
 
 static const struct {
@@ -30,12 +33,15 @@ static const struct {
 	{ "[::1", "SYNTAX@0-4" },
 	/* Junk after "]" is the host's story though it is past the host. */
 	{ "http://[::1]x/", "SYNTAX@12-13" },
-	/* UTS #46 refuses the name and nothing else said so: judged as a
-	 * DNS name (iri_host_diagnose_dns). */
-	{ "a..b", "BAD_IDN@0-4" },
-	{ "http://a..b/", "BAD_IDN@9-10" },
-	{ "bad-.example", "BAD_IDN@0-4" },
-	{ "_srv.example", "BAD_IDN@0-4" },
+	/* UTS #46 refuses the name: valid in an IRI, not resolvable by DNS
+	 * (RFC 3987 3.1), a warning at the offending label. */
+	{ "a..b", "NOT_DNS_NAME@2-3" },
+	{ "http://a..b/", "NOT_DNS_NAME@9-10" },
+	{ "bad-.example", "NOT_DNS_NAME@0-4" },
+	{ "_srv.example", "NOT_DNS_NAME@0-4" },
+	/* Under a scheme that does not use DNS, no IDNA or DNS finding. */
+	{ "foo://a..b/", "" },
+	{ "foo://bad-.example/", "" },
 	/* Host findings of their own. */
 	{ "xn--bcher-kva.example", "ACE_LABEL@0-13" },
 	{ "http://xn--bcher-kva.example/", "ACE_LABEL@7-20" },
@@ -94,14 +100,15 @@ static void test_cleared(iri_ctx *ctx, iri_diags *ds)
 	CHECK(iri_diags_count(ds) == 0, "%zu findings left over", iri_diags_count(ds));
 }
 
-/* Without UTS #46's errors an ASCII name is not judged as a DNS name
- * (RFC 3986 3.2.2): "a..b" is a fine reg-name to iri_check. */
+/* Under a scheme not known to use DNS the name is not judged as one, even
+ * with UTS #46's errors handed in (RFC 3987 3.1: ToASCII only "for schemes
+ * known to use domain names"). */
 static void test_dns_only_when_refused(iri_ctx *ctx, iri_diags *ds)
 {
 	iri_ref ref;
-	iri_split("a..b", 4, &ref);
-	iri_check_host(ctx, "a..b", 4, &ref, 0, ds);
-	CHECK(iri_diags_count(ds) == 0, "a..b with no idna errors: %zu findings", iri_diags_count(ds));
+	iri_split("foo://a..b/", 11, &ref);
+	iri_check_host(ctx, "foo://a..b/", 11, &ref, UIDNA_ERROR_EMPTY_LABEL, ds);
+	CHECK(iri_diags_count(ds) == 0, "foo://a..b/ with idna errors: %zu findings", iri_diags_count(ds));
 }
 
 int main(void)

@@ -206,19 +206,37 @@ static const struct {
 	{ "xn--bcher-kva.example", IRI_D_ACE_LABEL, 0, "b\xc3\xbc" "cher" },
 	{ "%E2%98%83.net", IRI_D_PERCENT_ENCODED_HOST, 0, "xn--n3h.net" },
 	{ "%E2%98%83.net", IRI_D_BAD_IDN, ABSENT, NULL },
+	{ "%E2%98%83.net", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
 	{ "ex%61mple.com", IRI_D_PERCENT_ENCODED_HOST, 0, "example.com" },
 	{ "my_h%6Fst.com", IRI_D_BAD_IDN, ABSENT, NULL },   /* ASCII after decoding */
-	/* Escapes that decode to what no DNS name holds. */
-	{ "a%0A.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },
-	{ "a%2Fb.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },
-	{ "xn--a.pt", IRI_D_BAD_IDN, -1, NULL },
+	{ "my_h%6Fst.com", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
+	/* Escapes that decode to what no DNS name holds: a valid reg-name
+	 * (RFC 3986 3.2.2) that DNS cannot resolve (RFC 3987 3.1). */
+	{ "a%0A.example", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_DISALLOWED, NULL },
+	{ "a%2Fb.example", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_DISALLOWED, NULL },
+	{ "a%2Fb.example", IRI_D_BAD_IDN, ABSENT, NULL },
+	{ "%2Fvar%2Frun%2Fsocket", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_DISALLOWED, NULL },
+	{ "%2Fvar%2Frun%2Fsocket", IRI_D_BAD_IDN, ABSENT, NULL },
+	{ "0aA-._~!$&'()*+,;=%22\xc3\xa9", IRI_D_NOT_DNS_NAME, -1, NULL },   /* "0aA-": trailing hyphen */
+	{ "0aA-._~!$&'()*+,;=%22\xc3\xa9", IRI_D_BAD_IDN, ABSENT, NULL },
+	{ "xn--a.pt", IRI_D_NOT_DNS_NAME, -1, NULL },
 	{ "xn--a.pt", IRI_D_ACE_LABEL, ABSENT, NULL },
-	{ "xn--0.pt", IRI_D_BAD_IDN, UIDNA_ERROR_PUNYCODE, NULL },
-	/* UTS #46 errors */
-	{ "a\xe2\x92\x88" "com.example", IRI_D_BAD_IDN, UIDNA_ERROR_DISALLOWED, NULL },   /* a⒈com */
-	{ "-b\xc3\xbc" "cher.example", IRI_D_BAD_IDN, UIDNA_ERROR_LEADING_HYPHEN, NULL },
+	{ "xn--0.pt", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_PUNYCODE, NULL },
+	/* UTS #46 errors: DNS cannot resolve the name (NOT_DNS_NAME, a
+	 * warning), but bidi and joiners are the reader's hazard (BAD_IDN). */
+	{ "a\xe2\x92\x88" "com.example", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_DISALLOWED, NULL },   /* a⒈com */
+	{ "-b\xc3\xbc" "cher.example", IRI_D_NOT_DNS_NAME, UIDNA_ERROR_LEADING_HYPHEN, NULL },
+	{ "-b\xc3\xbc" "cher.example", IRI_D_BAD_IDN, ABSENT, NULL },
 	{ "\xd7\x90" "1a.example", IRI_D_BAD_IDN, UIDNA_ERROR_BIDI, NULL },   /* RFC 5893 rule 2/3 */
+	{ "\xd7\x90" "1a.example", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
 	{ "a\xe2\x80\x8d" "b.example", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ, NULL },
+	{ "a\xe2\x80\x8d" "b.example", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
+	/* Where UTS #46 versions differ (core/uts46.c): a note with the code
+	 * point, whatever the linked ICU gives. */
+	{ "fa\xe1\xba\x9e.de", IRI_D_UTS46_VERSION, 0x1E9E, NULL },     /* faẞ.de */
+	{ "\xe2\x89\xa0.example", IRI_D_UTS46_VERSION, 0x2260, NULL },  /* ≠ */
+	{ "x%E2%89%AE.example", IRI_D_UTS46_VERSION, 0x226E, NULL },      /* ≮, escaped */
+	{ "fa\xc3\x9f.de", IRI_D_UTS46_VERSION, ABSENT, NULL },           /* faß.de: unchanged */
 	/* Escapes that are not UTF-8: iri_check reports INVALID_UTF8 there;
 	 * the host adds nothing (one finding for one problem). */
 	{ "caf%E9.fr", NONE, -1, NULL },
@@ -274,7 +292,7 @@ static void test_diagnose(iri_ctx *ctx)
 		CHECK(g->component == IRI_COMP_HOST, "%s: component", host);
 		CHECK(g->byte_start >= hs && g->byte_end <= he && g->byte_start < g->byte_end,
 			"%s: span %zu..%zu inside host %zu..%zu", host, g->byte_start, g->byte_end, hs, he);
-		if (diag_cases[i].detail >= 0 && diag_cases[i].code == IRI_D_BAD_IDN)
+		if (diag_cases[i].detail >= 0 && (diag_cases[i].code == IRI_D_BAD_IDN || diag_cases[i].code == IRI_D_NOT_DNS_NAME))
 			CHECK((g->detail & diag_cases[i].detail) == diag_cases[i].detail,
 				"%s: detail %llx", host, (unsigned long long)g->detail);
 		else if (diag_cases[i].detail >= 0)
@@ -287,8 +305,8 @@ static void test_diagnose(iri_ctx *ctx)
 	static const char two[] = "http://ok.xn--a.pt/";
 	iri_diags_clear(d);
 	iri_host_diagnose(ctx, two, 7, 18, d);
-	const iri_diag *g = find_code(d, IRI_D_BAD_IDN);
-	CHECK(g && g->byte_start == 10 && g->byte_end == 15, "BAD_IDN span on xn--a");
+	const iri_diag *g = find_code(d, IRI_D_NOT_DNS_NAME);
+	CHECK(g && g->byte_start == 10 && g->byte_end == 15, "NOT_DNS_NAME span on xn--a");
 	static const char mixed[] = "http://www.\xd1\x80\xd0\xb0\xd1\x83\xd1\x80\xd0\xb0l.com";
 	iri_diags_clear(d);
 	iri_host_diagnose(ctx, mixed, 7, sizeof mixed - 1, d);
@@ -303,7 +321,7 @@ static void test_diagnose(iri_ctx *ctx)
 	 * too, on the label at fault; as a reg-name (check) it is not. */
 	static const struct {
 		const char *text;          /* the host is text[7..] */
-		size_t start, end;         /* expected BAD_IDN span; 0, 0: none */
+		size_t start, end;         /* expected NOT_DNS_NAME span; 0, 0: none */
 	} dns_cases[] = {
 		{ "http://ok.bad-.example", 10, 14 },
 		{ "http://_srv.example", 7, 11 },
@@ -315,16 +333,21 @@ static void test_diagnose(iri_ctx *ctx)
 		const char *t = dns_cases[i].text;
 		iri_diags_clear(d);
 		iri_host_diagnose(ctx, t, 7, strlen(t), d);
-		CHECK(find_code(d, IRI_D_BAD_IDN) == NULL, "%s: no BAD_IDN as a reg-name", t);
+		CHECK(find_code(d, IRI_D_NOT_DNS_NAME) == NULL, "%s: no NOT_DNS_NAME as a reg-name", t);
 		iri_diags_clear(d);
 		iri_host_diagnose_dns(ctx, t, 7, strlen(t), d);
-		g = find_code(d, IRI_D_BAD_IDN);
+		g = find_code(d, IRI_D_NOT_DNS_NAME);
+		CHECK(find_code(d, IRI_D_BAD_IDN) == NULL, "%s: no BAD_IDN as a DNS name", t);
 		if (dns_cases[i].end == 0)
-			CHECK(g == NULL, "%s: no BAD_IDN as a DNS name", t);
+			CHECK(g == NULL, "%s: no NOT_DNS_NAME as a DNS name", t);
 		else
 			CHECK(g && g->byte_start == dns_cases[i].start && g->byte_end == dns_cases[i].end,
-				"%s: BAD_IDN at %zu..%zu as a DNS name, got %zu..%zu", t, dns_cases[i].start,
+				"%s: NOT_DNS_NAME at %zu..%zu as a DNS name, got %zu..%zu", t, dns_cases[i].start,
 				dns_cases[i].end, g ? g->byte_start : 0, g ? g->byte_end : 0);
+		/* Said once: asked again on the same list, it adds nothing. */
+		size_t before = iri_diags_count(d);
+		iri_host_diagnose_dns(ctx, t, 7, strlen(t), d);
+		CHECK(dns_cases[i].end == 0 || iri_diags_count(d) == before, "%s: judged twice", t);
 	}
 	iri_diags_free(d);
 }
@@ -354,6 +377,56 @@ static void test_escaped_controls(iri_ctx *ctx)
 	}
 }
 
+/* core/uts46.c's table against the linked ICU: each character maps the
+ * way of its row's "after" when ICU's Unicode is at least the row's
+ * version, else the way of "before" (NULL: refused).  A row that ICU
+ * contradicts is a wrong row, or an ICU that is not the Unicode it says. */
+static void test_uts46_changes(iri_ctx *ctx)
+{
+	static const struct { uint32_t cp; const char *ascii_before, *ascii_after; } want[] = {
+		{ 0x1E9E, "ss", "xn--zca" },      /* UTS #46 15.1 */
+		{ 0x2260, NULL, "xn--1ch" },      /* UTS #46 16.0 */
+		{ 0x226E, NULL, "xn--gdh" },
+		{ 0x226F, NULL, "xn--hdh" },
+	};
+	iri_buf in, out;
+	iri_buf_init(&in);
+	iri_buf_init(&out);
+	size_t rows = 0;
+	while (iri_uts46_change_at(rows))
+		rows++;
+	CHECK(rows == sizeof want / sizeof want[0], "uts46 table: %zu rows", rows);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const iri_uts46_change *c = iri_uts46_change_find(want[i].cp);
+		CHECK(c != NULL && c->cp == want[i].cp, "U+%04X in the table", (unsigned)want[i].cp);
+		if (!c)
+			continue;
+		iri_buf_reset(&in);
+		iri_buf_put_cp(&in, c->cp);
+		uint32_t e = iri_idna_to_ascii(ctx, false, in.data, in.len, &out);
+		const char *expect = iri_uts46_change_applies(c) ? want[i].ascii_after : want[i].ascii_before;
+		if (expect)
+			CHECK(e == 0 && out.data && strcmp(out.data, expect) == 0, "U+%04X: ToASCII %s, want %s (UTS #46 %d.%d %s)",
+				(unsigned)c->cp, e ? "refused" : out.data, expect, c->major, c->minor,
+				iri_uts46_change_applies(c) ? "applies" : "not yet");
+		else
+			CHECK(e != 0, "U+%04X: refused before UTS #46 %d.%d, got %s", (unsigned)c->cp, c->major, c->minor,
+				out.data ? out.data : "");
+	}
+	CHECK(iri_uts46_change_find(0xDF) == NULL && iri_uts46_change_find('a') == NULL, "unchanged code points");
+	int major = 0, minor = -1;
+	iri_unicode_version(&major, &minor);
+	CHECK(major >= 6 && minor >= 0, "ICU's Unicode %d.%d", major, minor);
+	char icu[32], uni[32];
+	iri_library_versions(icu, sizeof icu, uni, sizeof uni);
+	char want_uni[32];
+	snprintf(want_uni, sizeof want_uni, "%d.%d", major, minor);
+	CHECK(strncmp(uni, want_uni, strlen(want_uni)) == 0 && icu[0] >= '1' && icu[0] <= '9',
+		"versions: ICU %s, Unicode %s", icu, uni);
+	iri_buf_fini(&in);
+	iri_buf_fini(&out);
+}
+
 int main(void)
 {
 	iri_ctx_result cr;
@@ -366,6 +439,7 @@ int main(void)
 	test_idna(ctx);
 	test_diagnose(ctx);
 	test_escaped_controls(ctx);
+	test_uts46_changes(ctx);
 	iri_ctx_free(ctx);
 	return tcheck_done("host");
 }

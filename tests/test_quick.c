@@ -61,6 +61,16 @@ static const struct {
 	{ u8"http://a\u200Db.example/", IRI_QUICK_FULL },                /* BAD_IDN: CONTEXTJ, ZWJ not after a virama */
 	{ "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/", IRI_QUICK_FULL },
 	{ u8"htt\u00FCp://example.com/", IRI_QUICK_FULL },               /* NON_ASCII_SCHEME */
+	/* Issue 18: a host under a scheme not known to use DNS is the full
+	 * path's unless it is a plain DNS name (no IDNA finding, %-escaped). */
+	{ "foo://example.com/x", IRI_QUICK_CLEAN },
+	{ "ssh://example.com/x", IRI_QUICK_CLEAN },
+	{ u8"foo://r\u00E9sum\u00E9.example/", IRI_QUICK_FULL },
+	{ u8"SSH://r\u00E9sum\u00E9.example/", IRI_QUICK_CLEAN },        /* a DNS scheme, any case */
+	{ "foo://a..b/", IRI_QUICK_FULL },
+	{ "unix://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
+	{ "http://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
+	{ u8"http://fa\u1E9E.de/", IRI_QUICK_NO_ERRORS },                /* UTS46_VERSION: info */
 };
 
 typedef struct {

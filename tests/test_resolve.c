@@ -165,6 +165,15 @@ static const struct resolve_case dot_cases[] = {
 	{ "/a/.../b", "/a/.../b" },
 	{ "/a/.b/..c/", "/a/.b/..c/" },
 	{ "/ü/../é/./ß", "/é/ß" },
+	/* The rootless paths of issue 18's comparisons, as 5.2.4 gives them:
+	 * rule E moves "a", B turns "/./" into "/"; C pops "foo" and leaves
+	 * the "/" of "/path"; A drops "../" and E moves "/" then "/x". */
+	{ "a/./b", "a/b" },
+	{ "foo/../path", "/path" },
+	{ "..///x", "//x" },
+	{ "/.//x", "//x" },
+	{ "a/..", "/" },
+	{ "a/b/../../c", "/c" },
 };
 
 static void test_remove_dot_segments(void)
@@ -281,6 +290,21 @@ static const struct compare_case compare_cases[] = {
 	{ "/a/../b", "/b", IRI_CMP_SYNTAX },                                              /* ours: absolute path */
 	{ "../a", "a", IRI_CMP_DIFFERENT },                                               /* ours: relative path */
 	{ "a/./b", "a/b", IRI_CMP_DIFFERENT },
+	/* RFC 3987 5.3.2.4, RFC 3986 6.2.2.3: every path of an IRI, rootless
+	 * too ("the path", not "an absolute path"); issue 18's three cases */
+	{ "scheme:a/./b", "scheme:a/b", IRI_CMP_SYNTAX },
+	{ "scheme:foo/../p%61th", "scheme:/path", IRI_CMP_SYNTAX },
+	{ "scheme:..///x", "scheme:/.//x", IRI_CMP_SYNTAX },
+	/* ours: "//x" after the dots is a path, never an authority */
+	{ "scheme:..///x", "scheme://x", IRI_CMP_DIFFERENT },
+	{ "scheme:/.//x", "scheme://x", IRI_CMP_DIFFERENT },
+	{ "scheme:a/..", "scheme:/", IRI_CMP_SYNTAX },
+	{ "urn:a/./b", "URN:a/b", IRI_CMP_SYNTAX },
+	{ "scheme:a/%2E/b", "scheme:a/b", IRI_CMP_SYNTAX },                              /* decoded first */
+	{ "scheme:a/%2E%2E/b", "scheme:b", IRI_CMP_DIFFERENT },                          /* "/b" after 5.2.4 */
+	{ "scheme:a/%2E%2E/b", "scheme:/b", IRI_CMP_SYNTAX },
+	{ "//h/a/../b", "//h/b", IRI_CMP_SYNTAX },                                        /* with an authority */
+	{ "./a", "a", IRI_CMP_DIFFERENT },                                                /* relative path: kept */
 	/* 5.3.3 scheme-based normalisation: the RFC's four equivalent forms */
 	{ "http://example.com", "http://example.com/", IRI_CMP_SCHEME },
 	{ "http://example.com", "http://example.com:/", IRI_CMP_SCHEME },
