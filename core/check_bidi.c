@@ -69,6 +69,17 @@ typedef struct {
 	iri_buf seen[2];            /* what (a) and (b) show of the component */
 } view;
 
+/* A paragraph separator inside an IRI (a control character, an error of its
+ * own) would end the paragraph (UAX #9 P1), but the text is rendered as one
+ * line: it is read as a neutral. fribidi 1.0.8 also misreads memory when an
+ * unclosed isolate meets one inside a paragraph. */
+static void one_paragraph(FriBidiCharType *types, FriBidiStrIndex len)
+{
+	for (FriBidiStrIndex i = 0; i < len; i++)
+		if (types[i] == FRIBIDI_TYPE_BS)
+			types[i] = FRIBIDI_TYPE_ON;
+}
+
 static bool view_build(view *v, const char *text, size_t len)
 {
 	const uint8_t *u = (const uint8_t *)text;
@@ -120,6 +131,7 @@ static bool view_build(view *v, const char *text, size_t len)
 	v->s[n + 1] = PDF;
 	FriBidiStrIndex len_a = (FriBidiStrIndex)(n + 2);
 	fribidi_get_bidi_types(v->s, len_a, v->types);
+	one_paragraph(v->types, len_a);
 	fribidi_get_bracket_types(v->s, len_a, v->types, v->brackets);
 	FriBidiParType par = FRIBIDI_PAR_LTR;
 	return fribidi_get_par_embedding_levels_ex(v->types, v->brackets, len_a, &par, v->levels) != 0;
@@ -229,6 +241,7 @@ static bool marked_in_order(view *v, size_t c0, size_t c1, iri_buf *seen)
 			for (size_t k = 2; k < n + 2; k++)
 				if (FRIBIDI_IS_EXPLICIT(v->ptypes[k]) || FRIBIDI_IS_ISOLATE(v->ptypes[k]))
 					v->ptypes[k] = FRIBIDI_TYPE_ON;
+			one_paragraph(v->ptypes, len);
 			fribidi_get_bracket_types(v->ps, len, v->ptypes, v->pbrackets);
 			FriBidiParType par = FRIBIDI_PAR_LTR;
 			if (!fribidi_get_par_embedding_levels_ex(v->ptypes, v->pbrackets, len, &par, v->plevels))
