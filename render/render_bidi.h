@@ -115,6 +115,10 @@ size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp);
 const char *rnd_term_bidi_enter(void);
 /* On exit and suspend: back to implicit mode (CSI 8 h, CSI 0 SP k). */
 const char *rnd_term_bidi_leave(void);
+/* On exit and suspend from a terminal that was in explicit mode before
+ * irie (DECRQM said BDSM reset): explicit mode kept, the default character
+ * path (CSI 8 l, CSI 0 SP k). */
+const char *rnd_term_bidi_explicit_back(void);
 
 /* For a terminal that applies UAX #9 itself to each line (left-to-right
  * paragraph): the marks around form f's LOGICAL text (of d's last build)
