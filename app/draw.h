@@ -62,8 +62,9 @@ void fill_row(int row, attr_t attr);
 
 /* ---- --bidi=logical (app/draw_logical.c) ---- */
 
-/* Adds a zero-width bidi mark to the cell at (row, x) (x < 0: nothing). */
-void ride_mark(int row, int x, uint32_t mark);
+/* Adds a zero-width bidi mark to the cell at (row, x) (x < 0: nothing);
+ * false when neither that cell nor a blank one after it had room. */
+bool ride_mark(int row, int x, uint32_t mark);
 /* Form f of d for a terminal that reorders: logical order with the marks
  * that make it show f (put_cells' arguments otherwise). */
 void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,

@@ -29,6 +29,17 @@ static void set_text(rnd_cell *c, const char *utf8, size_t n)
 	c->text[n] = '\0';
 }
 
+_Static_assert(sizeof ((rnd_cell *)0)->text > 4 * RND_CELL_CPS_MAX, "a cell's text holds its code points");
+
+/* Code points in the UTF-8 string s. */
+static size_t cps_in(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 /* Cells: a grapheme (a base and the zero-width marks after it) per cell;
  * anything a terminal must not see becomes a placeholder cell. */
 static rnd_result make_cells(rnd_display *d, form_data *fd)
@@ -53,16 +64,16 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 		/* A mark joins only a cell it is logically next to: reordering can
 		 * put a stray mark after an unrelated cell, whose range would then
 		 * cover code points shown in other cells. */
-		if (ph_len == 0 && w == 0 && prev && !prev->placeholder &&
+		if (ph_len == 0 && w == 0 && prev && !prev->placeholder && cps_in(prev->text) < RND_CELL_CPS_MAX &&
 		    (l == RND_NO_CP || l == prev->cp_end || l + 1 == prev->cp_start)) {
-			/* A combining mark: joins the cell before it (doc/design-notes.md units). */
+			/* A combining mark: joins the cell before it (doc/design-notes.md
+			 * units), which has room (RND_CELL_CPS_MAX code points of 4
+			 * bytes at most fit its text). */
 			size_t used = strlen(prev->text);
 			char u[4];
 			size_t k = rnd_utf8_put(u, shown);
-			if (used + k < sizeof prev->text) {   /* marks past the cap extend the range only */
-				memcpy(prev->text + used, u, k);
-				prev->text[used + k] = '\0';
-			}
+			memcpy(prev->text + used, u, k);
+			prev->text[used + k] = '\0';
 			if (l != RND_NO_CP) {
 				if (prev->cp_start == RND_NO_CP || l < prev->cp_start)
 					prev->cp_start = l;
@@ -88,7 +99,8 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 				cols += ((unsigned char)ph[i] & 0xC0) != 0x80;
 			c->width = (uint8_t)cols;
 		} else if (w == 0) {
-			/* A mark with nothing to sit on: show it on a dotted circle. */
+			/* A mark with nothing to sit on (or past a full cell's
+			 * RND_CELL_CPS_MAX): show it on a dotted circle. */
 			char u[8];
 			size_t k = rnd_utf8_put(u, 0x25CC);
 			k += rnd_utf8_put(u + k, shown);
