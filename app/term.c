@@ -4,20 +4,19 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "i18n.h"
 #include "ink_bindings.h"
 #include "render_bidi.h"
 #include "term.h"
+#include "term_probe.h"
 
 #define N_HANDLED 14
 
@@ -210,108 +209,6 @@ static void bidi_leave(bool to_found)
 	}
 }
 
-static long elapsed_ms(const struct timespec *t0)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
-/* What the probe's answers said. */
-typedef struct {
-	int da2;                  /* DA2's Pp (terminal type), -1: no DA2 answer */
-	int bdsm;                 /* DECRQM's Ps for BDSM (0-4), -1: no answer */
-	bool da1;                 /* DA1 answered (the sentinel: nothing more comes) */
-} probe_answers;
-
-/* The length of the answer at b (n bytes, b[0] ESC) and what it says in
- * *a, 0 if b starts none: DA1 "CSI ? Ps;... c", DA2 "CSI > Pp;... c",
- * DECRQM "CSI Pa ; Ps $ y" (ECMA-48 5.4: parameters are digits and ';'). */
-static size_t answer_at(const char *b, size_t n, probe_answers *a)
-{
-	if (n < 3 || b[0] != '\033' || b[1] != '[')
-		return 0;
-	size_t j = 2;
-	char marker = b[j] == '?' || b[j] == '>' ? b[j++] : 0;
-	size_t params = j;
-	int first = 0, second = -1, digits = 0;
-	for (bool after_semi = false; j < n && ((b[j] >= '0' && b[j] <= '9') || b[j] == ';'); j++) {
-		if (b[j] == ';') {
-			if (after_semi)
-				break;
-			after_semi = true;
-			second = 0;
-		} else if (!after_semi && digits++ < 5) {
-			first = first * 10 + (b[j] - '0');
-		} else if (after_semi && second < 10) {
-			second = second * 10 + (b[j] - '0');
-		}
-	}
-	for (; j < n && ((b[j] >= '0' && b[j] <= '9') || b[j] == ';'); j++)
-		;
-	if (marker && j < n && b[j] == 'c') {
-		if (marker == '?')
-			a->da1 = true;
-		else
-			a->da2 = j > params && digits > 0 ? first : -1;
-		return j + 1;
-	}
-	if (!marker && j + 1 < n && b[j] == '$' && b[j + 1] == 'y') {
-		if (first == 8 && second >= 0 && second <= 4)
-			a->bdsm = second;
-		return j + 2;
-	}
-	return 0;
-}
-
-/* Splits buf (n bytes) into the probe's answers (into *a) and what was
- * typed meanwhile, kept in term.typed in order (nothing typed is lost:
- * app/tty_input.c serves it before the terminal). */
-static void sort_answers(const char *buf, size_t n, probe_answers *a)
-{
-	*a = (probe_answers){ .da2 = -1, .bdsm = -1 };
-	term.typed_len = 0;
-	for (size_t i = 0; i < n;) {
-		size_t k = buf[i] == '\033' ? answer_at(buf + i, n - i, a) : 0;
-		if (k) {
-			i += k;
-			continue;
-		}
-		if (term.typed_len < sizeof term.typed)
-			term.typed[term.typed_len++] = buf[i];
-		i++;
-	}
-}
-
-/* Reads the terminal's answers into buf (size bytes) until DA1's has come
- * or timeout_ms passed; *a says what they were.  Returns the bytes read. */
-static size_t read_answers(char *buf, size_t size, long timeout_ms, probe_answers *a)
-{
-	size_t n = 0;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*a = (probe_answers){ .da2 = -1, .bdsm = -1 };
-	while (!a->da1) {
-		long left = timeout_ms - elapsed_ms(&t0);
-		struct pollfd p = { .fd = term.fd, .events = POLLIN };
-		if (left <= 0 || n >= size)
-			break;
-		int r = poll(&p, 1, (int)left);
-		if (r < 0 && errno == EINTR)
-			continue;   /* a signal (its flag is read later): wait on */
-		if (r <= 0)
-			break;
-		ssize_t k = read(term.fd, buf + n, size - n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		n += (size_t)k;
-		sort_answers(buf, n, a);
-	}
-	return n;
-}
-
 /* The terminal the environment names (it may be an outer one). */
 static term_bidi_own env_own(void)
 {
@@ -352,8 +249,10 @@ static void detect_bidi(void)
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
 	char buf[sizeof term.typed];
 	probe_answers a;
-	read_answers(buf, sizeof buf, TERM_PROBE_MS, &a);
+	size_t n = probe_read(term.fd, buf, sizeof buf, TERM_PROBE_MS, &a);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
+	/* What is not an answer was typed meanwhile: kept for the editor. */
+	probe_sort(buf, n, &a, term.typed, sizeof term.typed, &term.typed_len);
 	if ((named == TERM_OWN_MLTERM && a.da2 == 24) || (named == TERM_OWN_KONSOLE && a.da2 == 1))
 		term.own = named;
 	int ps = a.bdsm;
