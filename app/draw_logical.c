@@ -154,6 +154,37 @@ static bool marks_fit(const rnd_cell *cells, size_t n, rnd_term_marks m)
 	return true;
 }
 
+/* Whether put_form_logical draws form f as its visual cells in LRO ... PDF
+ * (scrolled, too wide, a placeholder, or no room for the marks), not as
+ * logical cells; *total gets the logical cells' width. */
+static bool as_visual(rnd_display *d, rnd_form f, int width, int from, int *total)
+{
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
+	bool placeholder = false;
+	*total = 0;
+	for (size_t i = 0; i < n; i++) {
+		*total += cells[i].width;
+		/* (a mark on a dotted circle is one too: the circle is a neutral) */
+		placeholder = placeholder || cells[i].placeholder || strncmp(cells[i].text, "\u25CC", 3) == 0;
+	}
+	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, rnd_term_marks_of(d, f));
+}
+
+int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col)
+{
+	int total;
+	if (width <= 0 || as_visual(d, f, width, from, &total))
+		return visual_col;
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
+	size_t cell = rnd_form_cell_of_cp(d, RND_FORM_LOGICAL, cp);
+	int x = 0;
+	for (size_t i = 0; i < cell && i < n; i++)
+		x += cells[i].width;
+	return x;
+}
+
 /* Form f of d in [col, col + width): its LOGICAL cells with the marks
  * rnd_term_marks_of(f) asks (UAX #9 X2-X5c for the open mark, the LRMs as
  * strong L around each delimiter, W1-N2 stop at them).  When the logical
@@ -171,15 +202,9 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 		return;
 	size_t n;
 	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
-	int total = 0;
-	bool placeholder = false;
-	for (size_t i = 0; i < n; i++) {
-		total += cells[i].width;
-		/* (a mark on a dotted circle is one too: the circle is a neutral) */
-		placeholder = placeholder || cells[i].placeholder || strncmp(cells[i].text, "\u25CC", 3) == 0;
-	}
+	int total;
 	rnd_term_marks m = rnd_term_marks_of(d, f);
-	if (from > 0 || total > width || placeholder || !marks_fit(cells, n, m)) {
+	if (as_visual(d, f, width, from, &total)) {
 		size_t nv;
 		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
 		ride_mark(row, before(col), LRO);
