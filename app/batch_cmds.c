@@ -215,7 +215,7 @@ static bool explain_row(const iri_explain_row *row, void *user)
 	size_t glyph_len;
 	rnd_sanitize(text + row->byte_start, row->byte_end - row->byte_start, glyph, sizeof glyph, &glyph_len);
 	int cols = display_width(glyph);
-	if (sink->b->stdout_tty && glyph_len + 7 <= sizeof glyph) {
+	if (sink->b->stdout_tty && out_term_isolates() && glyph_len + 7 <= sizeof glyph) {
 		/* The character in its own isolate (UAX #9 X5a): a right-to-left
 		 * one does not join the columns around it on a bidi terminal. */
 		memmove(glyph + 3, glyph, glyph_len + 1);

@@ -62,12 +62,19 @@ void fill_row(int row, attr_t attr);
 
 /* ---- --bidi=logical (app/draw_logical.c) ---- */
 
-/* Adds a zero-width bidi mark to the cell at (row, x) (x < 0: nothing). */
-void ride_mark(int row, int x, uint32_t mark);
+/* Adds a zero-width bidi mark to the cell at (row, x) (x < 0: nothing);
+ * false when neither that cell nor a blank one after it had room. */
+bool ride_mark(int row, int x, uint32_t mark);
 /* Form f of d for a terminal that reorders: logical order with the marks
  * that make it show f (put_cells' arguments otherwise). */
 void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,
 	cell_attr_fn *attr, void *user);
+/* Where the cursor goes (a column from the row's start) for the character
+ * at logical cp of the row put_form_logical draws: a bidi terminal (VTE,
+ * Konsole) keeps its cursor in the logical line and shows it where that
+ * cell shows, so the column is the character's logical one; visual_col
+ * when the row went out as visual cells (nothing reordered). */
+int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col);
 /* put_ui() for a terminal that reorders. */
 void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t attr);
 

@@ -25,10 +25,61 @@
 #define FSI 0x2068
 #define PDI 0x2069
 
-/* Appends mark to the characters of the cell at (row, x).  Two LRMs in a
- * row act as one (UAX #9: an LRM is a strong L with no width), so a repeat
- * is not stored: a cell holds CCHARW_MAX characters. */
-void ride_mark(int row, int x, uint32_t mark)
+/* The characters of the cell at (row, x) into wch (CCHARW_MAX + 1, zero
+ * terminated; a blank cell is a space), its attributes; false off screen. */
+static bool cell_chars(int row, int x, wchar_t *wch, attr_t *a, short *pair)
+{
+	cchar_t cc;
+	wmemset(wch, 0, CCHARW_MAX + 1);
+	if (mvin_wch(row, x, &cc) == ERR || getcchar(&cc, wch, a, pair, NULL) == ERR)
+		return false;
+	if (!wch[0])
+		wch[0] = L' ';
+	return true;
+}
+
+/* Columns the cell at (row, x) takes (its base's width, at least 1). */
+static int cell_cols(int row, int x)
+{
+	wchar_t wch[CCHARW_MAX + 1];
+	attr_t a;
+	short pair;
+	int w = cell_chars(row, x, wch, &a, &pair) ? wcwidth(wch[0]) : 1;
+	return w > 1 ? w : 1;
+}
+
+/* The column where the cell covering x starts: curses keeps a wide
+ * character in both its columns, and a mark added to the right one would
+ * overwrite it.  Walked from the row's start only when a wide character
+ * is at x or just before it. */
+static int cell_start(int row, int x)
+{
+	if (x == 0 || (cell_cols(row, x) == 1 && cell_cols(row, x - 1) == 1))
+		return x;
+	int c = 0;
+	while (c < x) {
+		int w = cell_cols(row, c);
+		if (c + w > x)
+			return c;
+		c += w;
+	}
+	return x;
+}
+
+static bool is_embedding(wchar_t c)
+{
+	return c == LRE || c == RLE || c == PDF || c == LRO;
+}
+
+/* Appends mark to the characters of the cell at (row, x) (the start of
+ * the cell covering x).  A cell holds CCHARW_MAX characters, so marks are
+ * kept few: two LRMs in a row act as one (UAX #9: an LRM is a strong L with
+ * no width); a guard (LRM, RLM) between an embedding's end and another
+ * embedding control is alone in its level run (X10: embeddings, unlike
+ * isolates, do not join runs), so it resolves nothing and the control
+ * takes its place.  A full cell passes the mark to a blank cell right
+ * after it, if there is one: false when the mark found no room. */
+bool ride_mark(int row, int x, uint32_t mark)
 {
 	/* Not on the last column: a zero-width character after it arrives in
 	 * the terminal's pending-wrap state, and mlterm 3.9 wraps to a new line
@@ -37,24 +88,35 @@ void ride_mark(int row, int x, uint32_t mark)
 	 * paragraph closes every embedding and isolate (UAX #9 X8), with eos
 	 * the paragraph's L (X10). */
 	if (x < 0 || row < 0 || mark == 0 || x >= COLS - 1)
-		return;
-	cchar_t cc;
-	wchar_t wch[CCHARW_MAX + 1] = { 0 };
+		return true;
+	x = cell_start(row, x);
+	wchar_t wch[CCHARW_MAX + 1];
 	attr_t a;
 	short pair;
-	if (mvin_wch(row, x, &cc) == ERR || getcchar(&cc, wch, &a, &pair, NULL) == ERR)
-		return;
+	if (!cell_chars(row, x, wch, &a, &pair))
+		return false;
 	size_t len = wcslen(wch);
-	if (len == 0) {
-		wch[0] = L' ';
-		len = 1;
+	if (mark == LRM && wch[len - 1] == (wchar_t)LRM)
+		return true;
+	if (len >= 3 && is_embedding((wchar_t)mark) && (wch[len - 1] == (wchar_t)LRM || wch[len - 1] == (wchar_t)RLM) &&
+	    is_embedding(wch[len - 2]))
+		len--;
+	if (len >= CCHARW_MAX) {
+		int next = x + cell_cols(row, x);
+		wchar_t after[CCHARW_MAX + 1];
+		attr_t a2;
+		short pair2;
+		if (next >= COLS - 1 || !cell_chars(row, next, after, &a2, &pair2) || after[0] != L' ' || after[1])
+			return false;
+		return ride_mark(row, next, mark);
 	}
-	if (len >= CCHARW_MAX || (mark == LRM && wch[len - 1] == (wchar_t)LRM))
-		return;
 	wch[len] = (wchar_t)mark;
 	wch[len + 1] = 0;
-	if (setcchar(&cc, wch, a, pair, NULL) == OK)
-		mvadd_wch(row, x, &cc);
+	cchar_t cc;
+	if (setcchar(&cc, wch, a, pair, NULL) != OK)
+		return false;
+	mvadd_wch(row, x, &cc);
+	return true;
 }
 
 /* The cell a mark written at column x rides on. */
@@ -68,6 +130,61 @@ static bool is_delimiter_cell(const rnd_cell *c)
 	return !c->placeholder && c->text[0] && c->text[1] == '\0' && rnd_is_delimiter((unsigned char)c->text[0]);
 }
 
+/* Code points in the UTF-8 string s. */
+static size_t cps_in(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Whether every cell of the logical row has room (CCHARW_MAX characters)
+ * for its grapheme and the marks put_form_logical adds to it: the LRM
+ * after a delimiter or before the next (one, they coincide), the close
+ * mark on the last. */
+static bool marks_fit(const rnd_cell *cells, size_t n, rnd_term_marks m)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool lrm = m.delimiters && (is_delimiter_cell(&cells[i]) || (i + 1 < n && is_delimiter_cell(&cells[i + 1])));
+		size_t need = cps_in(cells[i].text) + lrm + (i + 1 == n && m.close);
+		if (need > CCHARW_MAX)
+			return false;
+	}
+	return true;
+}
+
+/* Whether put_form_logical draws form f as its visual cells in LRO ... PDF
+ * (scrolled, too wide, a placeholder, or no room for the marks), not as
+ * logical cells; *total gets the logical cells' width. */
+static bool as_visual(rnd_display *d, rnd_form f, int width, int from, int *total)
+{
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
+	bool placeholder = false;
+	*total = 0;
+	for (size_t i = 0; i < n; i++) {
+		*total += cells[i].width;
+		/* (a mark on a dotted circle is one too: the circle is a neutral) */
+		placeholder = placeholder || cells[i].placeholder || strncmp(cells[i].text, "\u25CC", 3) == 0;
+	}
+	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, rnd_term_marks_of(d, f));
+}
+
+int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col)
+{
+	int total;
+	if (width <= 0 || as_visual(d, f, width, from, &total))
+		return visual_col;
+	size_t n;
+	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
+	size_t cell = rnd_form_cell_of_cp(d, RND_FORM_LOGICAL, cp);
+	int x = 0;
+	for (size_t i = 0; i < cell && i < n; i++)
+		x += cells[i].width;
+	return x;
+}
+
 /* Form f of d in [col, col + width): its LOGICAL cells with the marks
  * rnd_term_marks_of(f) asks (UAX #9 X2-X5c for the open mark, the LRMs as
  * strong L around each delimiter, W1-N2 stop at them).  When the logical
@@ -76,7 +193,8 @@ static bool is_delimiter_cell(const rnd_cell *c)
  * right-to-left runs irie's visual order joins: logical and visual would
  * disagree on hostile input), the form's own visual cells go inside
  * LRO ... PDF instead (X4: every character L, so the terminal keeps irie's
- * order), cut as put_cells cuts them. */
+ * order), cut as put_cells cuts them; the same when a cell has no room
+ * for its marks (a grapheme with many combining marks). */
 void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, int from,
 	cell_attr_fn *attr, void *user)
 {
@@ -84,13 +202,9 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 		return;
 	size_t n;
 	const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n);
-	int total = 0;
-	bool placeholder = false;
-	for (size_t i = 0; i < n; i++) {
-		total += cells[i].width;
-		placeholder = placeholder || cells[i].placeholder;
-	}
-	if (from > 0 || total > width || placeholder) {
+	int total;
+	rnd_term_marks m = rnd_term_marks_of(d, f);
+	if (as_visual(d, f, width, from, &total)) {
 		size_t nv;
 		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
 		ride_mark(row, before(col), LRO);
@@ -99,7 +213,6 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 		ride_mark(row, col + end - 1, PDF);
 		return;
 	}
-	rnd_term_marks m = rnd_term_marks_of(d, f);
 	int x = col, last = before(col);
 	ride_mark(row, last, m.open);
 	for (size_t i = 0; i < n; i++) {

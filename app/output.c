@@ -27,12 +27,19 @@ void out_text(FILE *f, const char *s, size_t n, bool to_tty)
 	}
 }
 
+bool out_term_isolates(void)
+{
+	const char *term = getenv("TERM");
+	return !(term && strncmp(term, "linux", 5) == 0 && (term[5] == '\0' || term[5] == '-'));
+}
+
 void out_quoted(FILE *f, const char *s, size_t n, bool to_tty)
 {
-	if (to_tty)
+	bool isolate = to_tty && out_term_isolates();
+	if (isolate)
 		fputs("\u2066", f);
 	out_text(f, s, n, to_tty);
-	if (to_tty)
+	if (isolate)
 		fputs("\u2069", f);
 }
 

@@ -13,10 +13,16 @@
  * visible placeholders (render/) so nothing can act on the terminal. */
 void out_text(FILE *f, const char *s, size_t n, bool to_tty);
 
+/* Whether isolates (U+2066-2069) may go to this terminal: not to the Linux
+ * console (TERM=linux, linux-*), which does no bidi and draws each as a
+ * glyph of its own. */
+bool out_term_isolates(void);
+
 /* Text from input quoted inside a message: as out_text, and on a terminal
  * inside a left-to-right isolate (LRI ... PDI, UAX #9 X5a, X6a), so that
  * in a right-to-left message a terminal's bidi keeps it whole, read left
- * to right as IRIs are; a pipe or file gets the bytes alone. */
+ * to right as IRIs are; a pipe, a file or the Linux console
+ * (out_term_isolates) gets the bytes alone. */
 void out_quoted(FILE *f, const char *s, size_t n, bool to_tty);
 
 /* A JSON string from bytes that may not be UTF-8: ill-formed sequences

@@ -151,14 +151,16 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 	}
 	edit_scroll(t, width, col, view_col, cursor_w);
 	/* Logical mode: the terminal's bidi algorithm on the marks puts every
-	 * character in the form's visual place, so the cursor column above
-	 * (the form's visual cell) is still where the character shows. */
+	 * character in the form's visual place, and its cursor with it: the
+	 * cursor goes to the character's logical column. */
 	if (term_bidi_logical())
 		put_form_logical(t->an.disp, t->scr.edit_form, row, left + LABEL_COLS, width, t->scr.hscroll,
 			edit_cell_attr, t);
 	else
 		put_cells(row, left + LABEL_COLS, width, cells, n_cells, t->scr.hscroll, edit_cell_attr, t);
-	t->scr.cursor_col = left + LABEL_COLS + cursor_col - t->scr.hscroll;
+	t->scr.cursor_col = left + LABEL_COLS + (term_bidi_logical()
+		? logical_cursor_col(t->an.disp, t->scr.edit_form, width, t->scr.hscroll, cur, cursor_col - t->scr.hscroll)
+		: cursor_col - t->scr.hscroll);
 	edit_preedit(t, row, left + LABEL_COLS, width, cursor_col - t->scr.hscroll,
 		cur_cell < n_cells ? cells + cur_cell : NULL, cur_cell < n_cells ? n_cells - cur_cell : 0);
 	return 1;

@@ -10,6 +10,7 @@
 #include "i18n.h"
 #include "keyline.h"
 #include "output.h"
+#include "term.h"
 #include "tui_state.h"
 
 #define KEYS_COLS 20          /* the key column, in cells */
@@ -187,6 +188,43 @@ static void out_rows(help_out *o)
 	out_entry(o, "UBA", _("what a plain renderer applying the Unicode bidi algorithm shows: how the IRI may look elsewhere"));
 }
 
+/* Why the terminal mode (the title's term:) is the one in use: --bidi, F12,
+ * or what --bidi=auto found (app/term.c). */
+static const char *bidi_why(term_bidi_why why)
+{
+	switch (why) {
+	/* TRANSLATORS: F1 help, why irie or the terminal reorders right-to-left text; keep --bidi. */
+	case TERM_WHY_OPTION: return _("chosen with --bidi");
+	/* TRANSLATORS: F1 help, as above; keep F12. */
+	case TERM_WHY_KEY: return _("switched with F12");
+	/* TRANSLATORS: F1 help, as above; "auto" is --bidi=auto; keep mlterm. */
+	case TERM_WHY_MLTERM: return _("auto: mlterm, its own bidi turned off while irie runs");
+	/* TRANSLATORS: F1 help, as above; keep Konsole. */
+	case TERM_WHY_KONSOLE: return _("auto: Konsole, its own bidi turned off while irie runs");
+	/* TRANSLATORS: F1 help, as above; keep tmux, screen and F12. */
+	case TERM_WHY_MULTIPLEXER: return _("auto: inside tmux or screen, the terminal outside may reorder too (then F12)");
+	/* TRANSLATORS: F1 help, as above; BDSM is a terminal mode (ECMA-48), keep it. */
+	case TERM_WHY_BDSM: return _("auto: the terminal answered that it knows BDSM, so it shows cells as sent");
+	/* TRANSLATORS: F1 help, as above; keep BDSM. */
+	case TERM_WHY_NO_BIDI: return _("auto: the terminal answered, knows no BDSM: taken to do no bidi of its own");
+	/* TRANSLATORS: F1 help, as above. */
+	case TERM_WHY_NO_REPLY: return _("auto: no answer from the terminal");
+	}
+	return "";
+}
+
+/* The terminal mode in use and why, under the self-test. */
+static void out_bidi_mode(help_out *o)
+{
+	term_bidi_why why;
+	bool logical = term_bidi_mode(&why) == TERM_BIDI_LOGICAL;
+	char line[512];
+	/* TRANSLATORS: F1 help: who puts right-to-left text in order; %s: why (a phrase such as "auto: no answer from the terminal"). */
+	snprintf(line, sizeof line, logical ? _("The terminal reorders right-to-left text (term:logical): %s.")
+		: _("irie reorders right-to-left text, the terminal shows it as sent (term:visual): %s."), bidi_why(why));
+	out_wrapped(o, NULL, line, o->width, 0);
+}
+
 /* The mode under help: teach, or the base room's. */
 static ink_mode mode_below(const tui *t)
 {
@@ -206,6 +244,7 @@ static void out_help(help_out *o)
 	ink_mode below = mode_below(o->t);
 	if (below == INK_MODE_HELP || below >= INK_MODE_COUNT)
 		below = INK_MODE_EDIT;
+	out_bidi_mode(o);
 	out_mode(o, below, shown, 0);
 	shown[n_shown++] = below;
 	if (below == INK_MODE_EDIT)

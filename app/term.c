@@ -4,20 +4,19 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "i18n.h"
 #include "ink_bindings.h"
 #include "render_bidi.h"
 #include "term.h"
+#include "term_probe.h"
 
 #define N_HANDLED 14
 
@@ -43,8 +42,11 @@ static struct {
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
 	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
+	int bdsm_found;           /* BDSM as the probe found it (DECRQM Ps: 1 set, 2 reset), -1 unknown */
+	char typed[4096];         /* bytes typed during the probe, for term_take_typed() */
+	size_t typed_len;
 	struct sigaction old[N_HANDLED];  /* the handlers before ours (handled_signals order) */
-} term = { .fd = -1 };
+} term = { .fd = -1, .bdsm_found = -1 };
 
 /* Every signal whose default action ends the process (or stops it) and
  * that may come while the terminal is ours: each restores it first. */
@@ -168,12 +170,24 @@ static const char *own_restore(void)
 	}
 }
 
-/* Into visual mode: the terminal shows cells as sent (BDSM reset and SCP
- * from render, the terminal's own switch off).  Nothing in logical mode. */
+/* What puts BDSM back as the probe found it (DECRQM Ps 2: explicit mode
+ * was set already, ECMA-48 8.3.9); else implicit mode, the default. */
+static const char *bidi_found(void)
+{
+	return term.bdsm_found == 2 ? rnd_term_bidi_explicit_back() : rnd_term_bidi_leave();
+}
+
+/* Into the mode in use.  Visual: the terminal shows cells as sent (BDSM
+ * reset and SCP from render, the terminal's own switch off).  Logical: the
+ * terminal reorders, so implicit mode if the probe found explicit mode
+ * set; nothing otherwise. */
 static void bidi_enter(void)
 {
-	if (term.bidi != TERM_BIDI_VISUAL)
+	if (term.bidi != TERM_BIDI_VISUAL) {
+		if (term.bdsm_found == 2)
+			write_all(term.fd, rnd_term_bidi_leave(), strlen(rnd_term_bidi_leave()));
 		return;
+	}
 	const char *enter = rnd_term_bidi_enter(), *off = own_off();
 	write_all(term.fd, enter, strlen(enter));
 	if (*off) {
@@ -182,55 +196,17 @@ static void bidi_enter(void)
 	}
 }
 
-/* Back to the terminal's own bidi (implicit mode, its switch back on if
- * irie turned it off: only what was sent is undone). */
-static void bidi_leave(void)
+/* Back to the terminal's own bidi: implicit mode (to_found: BDSM as the
+ * probe found it, for leaving irie), its switch back on if irie turned it
+ * off (only what was sent is undone). */
+static void bidi_leave(bool to_found)
 {
-	const char *leave = rnd_term_bidi_leave(), *back = own_restore();
+	const char *leave = to_found ? bidi_found() : rnd_term_bidi_leave(), *back = own_restore();
 	write_all(term.fd, leave, strlen(leave));
 	if (term.own_sent) {
 		write_all(term.fd, back, strlen(back));
 		term.own_sent = 0;
 	}
-}
-
-static long elapsed_ms(const struct timespec *t0)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
-/* Reads the terminal's answers into buf (size bytes) until DA1's (CSI ? ... c)
- * has come or timeout_ms passed; returns the bytes read. */
-static size_t read_answers(char *buf, size_t size, long timeout_ms)
-{
-	size_t n = 0;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (;;) {
-		long left = timeout_ms - elapsed_ms(&t0);
-		struct pollfd p = { .fd = term.fd, .events = POLLIN };
-		if (left <= 0 || n + 1 >= size)
-			break;
-		int r = poll(&p, 1, (int)left);
-		if (r < 0 && errno == EINTR)
-			continue;   /* a signal (its flag is read later): wait on */
-		if (r <= 0)
-			break;
-		ssize_t k = read(term.fd, buf + n, size - 1 - n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		n += (size_t)k;
-		buf[n] = '\0';
-		const char *da = strstr(buf, "\033[?");
-		if (da && strchr(da, 'c'))
-			break;
-	}
-	buf[n] = '\0';
-	return n;
 }
 
 /* The terminal the environment names (it may be an outer one). */
@@ -248,18 +224,6 @@ static bool in_multiplexer(void)
 {
 	const char *tmux = getenv("TMUX"), *sty = getenv("STY");
 	return (tmux && *tmux) || (sty && *sty);
-}
-
-/* DA2's Pp (terminal type) in buf, -1 if there is no DA2 answer. */
-static int da2_type(const char *buf)
-{
-	const char *p = strstr(buf, "\033[>");
-	int v = 0, digits = 0;
-	if (!p)
-		return -1;
-	for (p += 3; *p >= '0' && *p <= '9' && digits < 4; p++, digits++)
-		v = v * 10 + (*p - '0');
-	return digits > 0 && (*p == ';' || *p == 'c') ? v : -1;
 }
 
 /* Asks the terminal whatever --bidi says (its own switch is needed in
@@ -283,15 +247,17 @@ static void detect_bidi(void)
 	write_all(term.fd, da2_query, sizeof da2_query - 1);
 	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
-	char buf[512];
-	read_answers(buf, sizeof buf, TERM_PROBE_MS);
+	char buf[sizeof term.typed];
+	probe_answers a;
+	size_t n = probe_read(term.fd, buf, sizeof buf, TERM_PROBE_MS, &a);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
-	int da2 = da2_type(buf);
-	if ((named == TERM_OWN_MLTERM && da2 == 24) || (named == TERM_OWN_KONSOLE && da2 == 1))
+	/* What is not an answer was typed meanwhile: kept for the editor. */
+	probe_sort(buf, n, &a, term.typed, sizeof term.typed, &term.typed_len);
+	if ((named == TERM_OWN_MLTERM && a.da2 == 24) || (named == TERM_OWN_KONSOLE && a.da2 == 1))
 		term.own = named;
-	const char *rqm = strstr(buf, "\033[8;");
-	int ps = rqm && rqm[4] >= '0' && rqm[4] <= '4' && rqm[5] == '$' ? rqm[4] - '0' : -1;
-	bool da1 = strstr(buf, "\033[?") != NULL;
+	int ps = a.bdsm;
+	bool da1 = a.da1;
+	term.bdsm_found = ps;
 	if (term.own == TERM_OWN_MLTERM)
 		term.why = TERM_WHY_MLTERM;
 	else if (term.own == TERM_OWN_KONSOLE)
@@ -329,7 +295,7 @@ void term_switch_bidi(void)
 		term.bidi = TERM_BIDI_VISUAL;
 		bidi_enter();
 	} else {
-		bidi_leave();
+		bidi_leave(false);
 		term.bidi = TERM_BIDI_LOGICAL;
 	}
 	term.why = TERM_WHY_KEY;
@@ -343,13 +309,18 @@ static void apply_mouse(void)
 }
 
 /* The restore bytes (i 1: with the terminal's own bidi back on): leave
- * the alternate screen, show the cursor, paste off, bidi back to implicit
- * mode (doc/design-notes.md). */
+ * the alternate screen, show the cursor, paste off, bidi back to the mode
+ * the probe found (doc/design-notes.md).  Signals are blocked meanwhile:
+ * their handlers write these bytes. */
 static void build_leave(int i)
 {
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	snprintf(term.leave[i], sizeof term.leave[i], "\033[?1000l\033[?1006l%s\033[?25h\033[?1049l%s%s",
-		paste_off, rnd_term_bidi_leave(), i ? own_restore() : "");
+		paste_off, bidi_found(), i ? own_restore() : "");
 	term.leave_len[i] = strlen(term.leave[i]);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 /* Ours before curses' own (newterm installs its SIGTSTP, SIGINT and
@@ -398,11 +369,15 @@ bool term_open(char *err, size_t err_size)
 	term.own = TERM_OWN_NONE;
 	term.own_sent = 0;
 	/* leave[0] before the handlers that write it, which come before the
-	 * probe (^C there must not leave echo off); leave[1] once the terminal
-	 * is known (used only after its switch was sent). */
+	 * probe (^C there must not leave echo off); both once the terminal
+	 * is known (BDSM as found; leave[1] is used only after its switch was
+	 * sent). */
+	term.bdsm_found = -1;
+	term.typed_len = 0;
 	build_leave(0);
 	install_handlers();
 	detect_bidi();
+	build_leave(0);
 	build_leave(1);
 	if (term.bidi_asked != TERM_BIDI_AUTO) {
 		term.bidi = term.bidi_asked;
@@ -449,7 +424,7 @@ void term_close(void)
 	term.open = false;
 	endwin();
 	write_all(term.fd, paste_off, sizeof paste_off - 1);
-	bidi_leave();
+	bidi_leave(true);
 	delscreen(term.screen);
 	term.screen = NULL;
 	/* Nobody reads the flags any more: the handlers from before. */
@@ -468,7 +443,7 @@ static void suspend_now(void)
 {
 	endwin();
 	write_all(term.fd, paste_off, sizeof paste_off - 1);
-	bidi_leave();
+	bidi_leave(true);
 	/* A request that came in while leaving is this one. */
 	term.got_tstp = 0;
 	install(SIGTSTP, SIG_DFL);
@@ -541,6 +516,15 @@ void term_copy_osc52(const char *bytes, size_t n)
 	}
 	chunk[used++] = '\a';
 	write_all(term.fd, chunk, used);
+}
+
+size_t term_take_typed(char *out, size_t size)
+{
+	size_t n = term.typed_len < size ? term.typed_len : size;
+	memcpy(out, term.typed, n);
+	memmove(term.typed, term.typed + n, term.typed_len - n);
+	term.typed_len -= n;
+	return n;
 }
 
 int term_input_fd(void)

@@ -91,6 +91,11 @@ void term_set_mouse(bool on);
  * terminal raw. */
 void term_copy_osc52(const char *bytes, size_t n);
 
+/* Moves up to size bytes typed while term_open() waited for the
+ * terminal's answers (in the order typed) into out; returns how many.  The
+ * caller feeds them to the editor before anything read later. */
+size_t term_take_typed(char *out, size_t size);
+
 /* The terminal's file descriptor, the one curses reads from (-1 when not
  * open): a bracketed paste is read from it in blocks (app/tty_input.c). */
 int term_input_fd(void);

@@ -36,6 +36,15 @@ static int replacement(uint32_t *value, bool *bad)
 	return OK;
 }
 
+void tty_input_queue(tty_input *in, const char *bytes, size_t n)
+{
+	size_t space = sizeof in->queued - in->queued_len;
+	if (n > space)
+		n = space;   /* (the probe keeps far fewer than the queue holds) */
+	memcpy(in->queued + in->queued_len, bytes, n);
+	in->queued_len += n;
+}
+
 /* ---- UTF-8 assembly ---- */
 
 typedef enum { U8_MORE, U8_CHAR, U8_CUT } u8_step;

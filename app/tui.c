@@ -247,6 +247,10 @@ int tui_main(const tui_options *opts)
 	if (!tui_init(&t, opts, err, sizeof err) || !term_open(err, sizeof err))
 		goto out;
 	panes_init_colours();
+	/* What was typed while term_open() waited for the terminal: first. */
+	char typed[4096];
+	size_t n_typed = term_take_typed(typed, sizeof typed);
+	tty_input_queue(&t.in, typed, n_typed);
 	bool signalled = false;
 	run_state run = run_loop(&t, &signalled, &status, err, sizeof err);
 	if (!signalled) {

@@ -160,6 +160,9 @@ typedef struct {
 } tty_input;
 
 void tty_input_init(tty_input *in);
+/* Bytes read from the terminal elsewhere (typed during term_open()'s
+ * probe): served first, as typed, keys decoded as getch() would. */
+void tty_input_queue(tty_input *in, const char *bytes, size_t n);
 /* The next input: a character (OK; ill-formed bytes as U+FFFD with *bad
  * set) or a curses key (KEY_CODE_YES), or ERR when nothing came. */
 int tty_input_read(tty_input *in, uint32_t *value, bool *bad);

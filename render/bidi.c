@@ -1,10 +1,13 @@
-/* One fribidi pipeline for the four display forms, their maps and cells. */
+/* One fribidi pipeline for the five display forms (marked, visual, RFC 3987,
+ * plain, logical) and their maps; cells and the terminal side are in
+ * bidi_cells.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include <fribidi.h>
 
+#include "bidi_internal.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 #include "render_utf8.h"
@@ -12,43 +15,6 @@
 #define LRE 0x202A
 #define PDF 0x202C
 #define LRM 0x200E
-
-typedef struct {
-	uint32_t *text;      /* the form, display order */
-	size_t len;
-	size_t *v2l;         /* vis -> logical cp or RND_NO_CP */
-	size_t *l2v;         /* logical cp -> vis */
-	bool *rtl;           /* vis -> odd level */
-	rnd_cell *cells;
-	size_t n_cells;
-	bool cells_made;     /* cells and cell_of are made when first asked for */
-	size_t *cell_of;     /* logical cp -> cell index */
-	size_t cap_text, cap_cells, cap_l;
-} form_data;
-
-struct rnd_display {
-	/* logical input */
-	uint32_t *cp;        /* code points; ill-formed bytes as U+FFFD */
-	int16_t *bad;        /* the ill-formed byte at this position, or -1 */
-	size_t *byte;        /* byte offset of each cp, n + 1 entries */
-	bool has_arabic;     /* any code point Arabic shaping could change */
-	bool has_rtl;        /* any R, AL or AN character: reordering can happen */
-	bool has_explicit;   /* any embedding, override or isolate control (UAX #9 X1-X8) */
-	bool plain_is_ltr;   /* PLAIN's paragraph resolved left-to-right (UAX #9 P2-P3) */
-	size_t n, cap_n;
-	rnd_span *spans;
-	size_t n_spans, cap_spans;
-	form_data form[RND_FORM_COUNT];
-	/* fribidi scratch, sized to the longest marked string */
-	FriBidiChar *s;
-	size_t *s2l;
-	FriBidiCharType *types;
-	FriBidiBracketType *brackets;
-	FriBidiLevel *levels, *levels_copy;
-	FriBidiJoiningType *joins;
-	FriBidiStrIndex *map;
-	size_t cap_s;
-};
 
 const char *rnd_form_name(rnd_form f)
 {
@@ -70,7 +36,7 @@ const char *rnd_result_name(rnd_result r)
 }
 
 /* Grows *p to hold need elements of elem bytes. */
-static bool grow(void **p, size_t *cap, size_t need, size_t elem)
+bool rnd_grow(void **p, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)
 		return true;
@@ -131,7 +97,7 @@ static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
 	/* A code point per byte at most: size the arrays once. */
 	if (n_bytes > RND_MAX_CP * 4)
 		return RND_TOO_LONG;
-	if (!grow((void **)&d->cp, &d->cap_n, n_bytes + 1, sizeof *d->cp))
+	if (!rnd_grow((void **)&d->cp, &d->cap_n, n_bytes + 1, sizeof *d->cp))
 		return RND_NO_MEMORY;
 	/* bad and byte share cap_n's growth; reallocate to the same size. */
 	int16_t *bad = realloc(d->bad, d->cap_n * sizeof *bad);
@@ -202,100 +168,6 @@ static size_t make_source(rnd_display *d, rnd_form f)
 	return k;
 }
 
-static int component_of(const rnd_display *d, size_t cp)
-{
-	for (size_t i = 0; i < d->n_spans; i++)
-		if (cp >= d->spans[i].cp_start && cp < d->spans[i].cp_end)
-			return d->spans[i].component;
-	return -1;
-}
-
-static void set_text(rnd_cell *c, const char *utf8, size_t n)
-{
-	if (n >= sizeof c->text)
-		n = sizeof c->text - 1;
-	memcpy(c->text, utf8, n);
-	c->text[n] = '\0';
-}
-
-/* Cells: a grapheme (a base and the zero-width marks after it) per cell;
- * anything a terminal must not see becomes a placeholder cell. */
-static rnd_result make_cells(rnd_display *d, form_data *fd)
-{
-	if (!grow((void **)&fd->cells, &fd->cap_cells, fd->len + 1, sizeof *fd->cells))
-		return RND_NO_MEMORY;
-	size_t n_cells = 0;
-	for (size_t v = 0; v < fd->len; v++) {
-		size_t l = fd->v2l[v];
-		uint32_t shown = fd->text[v];
-		uint32_t orig = l == RND_NO_CP ? shown : d->cp[l];
-		char ph[40];
-		size_t ph_len = 0;
-		int w = 0;
-		if (l != RND_NO_CP && d->bad[l] >= 0)
-			ph_len = rnd_placeholder_byte((uint8_t)d->bad[l], ph, sizeof ph);
-		else if (rnd_is_unsafe(orig))
-			ph_len = rnd_placeholder(orig, ph, sizeof ph);
-		else if ((w = shown >= 0x20 && shown < 0x7F ? 1 : wcwidth((wchar_t)shown)) < 0)
-			ph_len = rnd_placeholder(orig, ph, sizeof ph);
-		rnd_cell *prev = n_cells > 0 ? &fd->cells[n_cells - 1] : NULL;
-		/* A mark joins only a cell it is logically next to: reordering can
-		 * put a stray mark after an unrelated cell, whose range would then
-		 * cover code points shown in other cells. */
-		if (ph_len == 0 && w == 0 && prev && !prev->placeholder &&
-		    (l == RND_NO_CP || l == prev->cp_end || l + 1 == prev->cp_start)) {
-			/* A combining mark: joins the cell before it (doc/design-notes.md units). */
-			size_t used = strlen(prev->text);
-			char u[4];
-			size_t k = rnd_utf8_put(u, shown);
-			if (used + k < sizeof prev->text) {   /* marks past the cap extend the range only */
-				memcpy(prev->text + used, u, k);
-				prev->text[used + k] = '\0';
-			}
-			if (l != RND_NO_CP) {
-				if (prev->cp_start == RND_NO_CP || l < prev->cp_start)
-					prev->cp_start = l;
-				if (prev->cp_end == RND_NO_CP || l + 1 > prev->cp_end)
-					prev->cp_end = l + 1;
-				fd->cell_of[l] = n_cells - 1;
-			}
-			continue;
-		}
-		rnd_cell *c = &fd->cells[n_cells];
-		c->placeholder = false;
-		c->vis = v;
-		c->rtl = fd->rtl[v];
-		c->cp_start = l;
-		c->cp_end = l == RND_NO_CP ? RND_NO_CP : l + 1;
-		c->component = l == RND_NO_CP ? -1 : component_of(d, l);
-		if (ph_len) {
-			set_text(c, ph, ph_len);
-			c->placeholder = true;
-			/* Placeholders are built from narrow characters only. */
-			size_t cols = 0;
-			for (size_t i = 0; i < ph_len; i++)
-				cols += ((unsigned char)ph[i] & 0xC0) != 0x80;
-			c->width = (uint8_t)cols;
-		} else if (w == 0) {
-			/* A mark with nothing to sit on: show it on a dotted circle. */
-			char u[8];
-			size_t k = rnd_utf8_put(u, 0x25CC);
-			k += rnd_utf8_put(u + k, shown);
-			set_text(c, u, k);
-			c->width = 1;
-		} else {
-			char u[4];
-			set_text(c, u, rnd_utf8_put(u, shown));
-			c->width = (uint8_t)w;
-		}
-		if (l != RND_NO_CP)
-			fd->cell_of[l] = n_cells;
-		n_cells++;
-	}
-	fd->n_cells = n_cells;
-	return RND_OK;
-}
-
 /* The bidi algorithm on d->s[off..off+len) as one paragraph: levels (UAX #9
  * P2-I2), shaping in logical order (mirrored brackets, UAX #9 L4, and Arabic
  * presentation forms without ligatures if asked), then reordering (L2) with
@@ -339,7 +211,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 {
 	form_data *fd = &d->form[f];
 	FriBidiStrIndex len = (FriBidiStrIndex)make_source(d, f);
-	if (!grow((void **)&fd->text, &fd->cap_text, (size_t)len + 1, sizeof *fd->text))
+	if (!rnd_grow((void **)&fd->text, &fd->cap_text, (size_t)len + 1, sizeof *fd->text))
 		return RND_NO_MEMORY;
 	size_t cap = fd->cap_text;
 	size_t *v2l = realloc(fd->v2l, cap * sizeof *v2l);
@@ -350,7 +222,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 	if (!rtl)
 		return RND_NO_MEMORY;
 	fd->rtl = rtl;
-	if (!grow((void **)&fd->l2v, &fd->cap_l, d->n + 1, sizeof *fd->l2v))
+	if (!rnd_grow((void **)&fd->l2v, &fd->cap_l, d->n + 1, sizeof *fd->l2v))
 		return RND_NO_MEMORY;
 	size_t *cell_of = realloc(fd->cell_of, fd->cap_l * sizeof *cell_of);
 	if (!cell_of)
@@ -436,19 +308,6 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 	return RND_OK;
 }
 
-/* The form's cells, made now if this build has not made them yet; on failure
- * (no memory) the form has no cells. */
-static void need_cells(rnd_display *d, form_data *fd)
-{
-	if (fd->cells_made || !fd->cell_of)   /* (never built: no cells) */
-		return;
-	fd->cells_made = true;
-	if (make_cells(d, fd) == RND_OK)
-		fd->cell_of[d->n] = fd->n_cells;
-	else
-		fd->n_cells = 0;
-}
-
 rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	const rnd_span *spans, size_t n_spans, const rnd_options *opts)
 {
@@ -458,7 +317,7 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	rnd_result r = decode_input(d, utf8, n_bytes);
 	if (r != RND_OK)
 		goto out;
-	if (!grow((void **)&d->spans, &d->cap_spans, n_spans + 1, sizeof *d->spans)) {
+	if (!rnd_grow((void **)&d->spans, &d->cap_spans, n_spans + 1, sizeof *d->spans)) {
 		r = RND_NO_MEMORY;
 		goto out;
 	}
@@ -468,7 +327,7 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	/* The marked string is the longest: LRE, PDF and two LRMs per delimiter. */
 	size_t need = d->n * 3 + 2;
 	size_t cap = d->cap_s;
-	if (!grow((void **)&d->s, &cap, need, sizeof *d->s)) {
+	if (!rnd_grow((void **)&d->s, &cap, need, sizeof *d->s)) {
 		r = RND_NO_MEMORY;
 		goto out;
 	}
@@ -557,61 +416,7 @@ const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f)
 	return d->form[f].l2v;
 }
 
-const rnd_cell *rnd_form_cells(rnd_display *d, rnd_form f, size_t *n_cells)
-{
-	need_cells(d, &d->form[f]);
-	*n_cells = d->form[f].n_cells;
-	return d->form[f].cells;
-}
-
-size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp)
-{
-	form_data *fd = &d->form[f];
-	need_cells(d, fd);
-	if (!fd->cell_of || cp >= d->n)
-		return fd->n_cells;
-	return fd->cell_of[cp];
-}
-
 bool rnd_is_delimiter(uint32_t c)
 {
 	return is_delimiter(c);
-}
-
-/* VISUAL is MARKED through the algorithm (LRE, LRM around delimiters, PDF:
- * UAX #9 X2, and W/N rules stopped at each LRM); RFC3987 is LRE ... PDF
- * (RFC 3987 4.1); PLAIN takes its direction from its first strong
- * character (P2-P3): a right-to-left one is an RLE ... PDF inside the
- * terminal's left-to-right line (X2: level 1, as the paragraph's would be).
- * Not FSI ... PDI: terminals with older width tables (libvterm 0.1) give
- * U+2066-2069 a cell of their own.  LOGICAL stays in logical order under
- * LRO ... PDF (X4: all L). */
-rnd_term_marks rnd_term_marks_of(const rnd_display *d, rnd_form f)
-{
-	switch (f) {
-	case RND_FORM_MARKED:
-	case RND_FORM_VISUAL: return (rnd_term_marks){ LRE, PDF, true };
-	case RND_FORM_RFC3987: return (rnd_term_marks){ LRE, PDF, false };
-	case RND_FORM_PLAIN:
-		return d->plain_is_ltr ? (rnd_term_marks){ 0, 0, false } : (rnd_term_marks){ 0x202B, PDF, false };
-	case RND_FORM_LOGICAL: return (rnd_term_marks){ 0x202D, PDF, false };
-	default: return (rnd_term_marks){ 0, 0, false };
-	}
-}
-
-const char *rnd_term_bidi_enter(void)
-{
-	return "\033[8l\033[1 k";
-}
-
-const char *rnd_term_bidi_leave(void)
-{
-	return "\033[8h\033[0 k";
-}
-
-void rnd_selftest(const char **word, const char **first)
-{
-	/* Hebrew alef, bet, gimel: three letters that look nothing alike. */
-	*word = "\xd7\x90\xd7\x91\xd7\x92";
-	*first = "\xd7\x90";
 }

@@ -58,6 +58,12 @@ typedef struct {
 	bool shape_arabic;   /* Arabic presentation forms for terminals that do not shape */
 } rnd_options;
 
+/* Code points a cell's text holds at most: a base and four zero-width
+ * marks, what a terminal cell takes through curses (ncursesw's CCHARW_MAX
+ * is 5).  A mark past them starts a cell of its own on a dotted circle:
+ * none is dropped. */
+#define RND_CELL_CPS_MAX 5
+
 /* One terminal cell: a grapheme (base + combining marks) or a placeholder. */
 typedef struct {
 	size_t cp_start;     /* logical code points shown, end exclusive; RND_NO_CP for an inserted mark */
@@ -67,8 +73,8 @@ typedef struct {
 	uint8_t width;       /* columns it takes */
 	bool placeholder;    /* text stands for an invisible/unsafe character or bad byte */
 	bool rtl;            /* resolved bidi level is odd */
-	char text[25];       /* UTF-8 to draw, never a control or Cf character; marks
-	                        beyond its room are dropped from the text, not the range */
+	char text[25];       /* UTF-8 to draw, never a control or Cf character; at most
+	                        RND_CELL_CPS_MAX code points (4 bytes each at most) */
 } rnd_cell;
 
 typedef struct rnd_display rnd_display;
@@ -115,6 +121,10 @@ size_t rnd_form_cell_of_cp(rnd_display *d, rnd_form f, size_t cp);
 const char *rnd_term_bidi_enter(void);
 /* On exit and suspend: back to implicit mode (CSI 8 h, CSI 0 SP k). */
 const char *rnd_term_bidi_leave(void);
+/* On exit and suspend from a terminal that was in explicit mode before
+ * irie (DECRQM said BDSM reset): explicit mode kept, the default character
+ * path (CSI 8 l, CSI 0 SP k). */
+const char *rnd_term_bidi_explicit_back(void);
 
 /* For a terminal that applies UAX #9 itself to each line (left-to-right
  * paragraph): the marks around form f's LOGICAL text (of d's last build)

@@ -11,6 +11,7 @@ Case file format (UTF-8).  '#' starts a comment line; a case starts with
   stdin-repeat: N TEXT  TEXT appended N times (for big inputs)
   tty: yes              stdout and stderr both go to one pseudo-terminal (raw mode,
                         so no CR is added); both are then checked as 'out'
+  env: NAME=VALUE       set in irie's environment (TERM is xterm-256color unless set)
   exit: N               expected exit status (default 0)
   out: TEXT             the next line of stdout; if any 'out:' is given, stdout
                         must be exactly these lines
@@ -197,8 +198,12 @@ def run_case(irie, case, measure_rss=True):
 
 
 def run_case_in(irie, case, measure_rss, wrapper, log_dir):
-    env = dict(os.environ, LC_ALL='C.UTF-8', LANG='C.UTF-8')
+    env = dict(os.environ, LC_ALL='C.UTF-8', LANG='C.UTF-8', TERM='xterm-256color')
     env.pop('LANGUAGE', None)
+    for k, v in case['checks']:
+        if k == 'env':
+            name, _, value = v.partition('=')
+            env[name] = value
     if log_dir:
         env['IRIE_TEST_LOG_DIR'] = log_dir
     argv = wrapper + [irie] + case['args']
@@ -232,7 +237,7 @@ def run_case_in(irie, case, measure_rss, wrapper, log_dir):
     objects = None
     for key, value in checks:
         m = re.fullmatch(r'(out|err)(-line)?(~|!~)?(?: (\d+))?', key)
-        if key in ('tty', 'maxrss-mib'):
+        if key in ('tty', 'maxrss-mib', 'env'):
             continue
         elif key == 'exit':
             want_exit = int(value)

@@ -1,8 +1,8 @@
 /* vtdrive: runs a command in a pseudo-terminal emulated by libvterm and executes a script of
  * keystrokes and expectations against what the command draws.  End-to-end test driver for the TUI.
  *
- * Usage:  vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--trace]
- *                 SCRIPT -- COMMAND [ARGS...]
+ * Usage:  vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--bdsm PS]
+ *                 [--trace] SCRIPT -- COMMAND [ARGS...]
  *
  * The command runs in a fresh session with the pty as its controlling terminal (so /dev/tty works)
  * and as its stdin and stderr.  Its STDOUT is a pipe captured by the driver (so `x=$(irie)` can be
@@ -11,7 +11,9 @@
  * CACHE}_HOME in a new temporary directory (removed at the end), then every --env.  Replies the
  * emulated terminal produces (device attributes, cursor position reports) are sent back to the
  * command, as a real terminal would.  --da2 REPLY replaces libvterm's answer to DA2 (CSI > c) by
- * ESC [ REPLY, e.g. --da2 '>1;115;0c' (Konsole 22.12) or '>24;279;0c' (mlterm 3.9).
+ * ESC [ REPLY, e.g. --da2 '>1;115;0c' (Konsole 22.12) or '>24;279;0c' (mlterm 3.9).  --bdsm PS
+ * replaces libvterm's answer to DECRQM for BDSM (CSI 8 $ p; libvterm says 0, not recognised) by
+ * ESC [ 8 ; PS $ y, e.g. --bdsm 2 (VTE with explicit mode already set).
  * Exit status: 0 when every step passed, 1 on the first failed step (with the script line, what was
  * expected, and the screen as text on stderr) or on a wrapper report (below), 2 on a usage or script
  * syntax error.
@@ -49,11 +51,15 @@
  *   signal NAME           send a signal (HUP INT TERM QUIT TSTP CONT WINCH USR1 USR2 KILL) to the command
  *   signal-fg NAME        send it to the terminal's foreground process group, as the terminal
  *                         driver does for C-z or C-c (e.g. a job a `set -m` shell started)
+ *   hold-replies          from now on the terminal's replies (DA1, DA2, DECRQM, cursor reports)
+ *                         are kept back, not sent (keys still go at once): a slow terminal
+ *   release-replies       send the replies kept back, and stop keeping them
  * Waiting and checking (the wait-* steps poll until the step timeout, default 5000 ms; the expect-*
  * screen steps first pump pending output for the settle time, default 100 ms):
  *   wait TEXT             until TEXT appears on some row
  *   wait-re REGEX         until some row matches REGEX
  *   wait-gone TEXT        until TEXT is on no row
+ *   wait-raw TEXT         until the raw bytes the command wrote to the terminal contain TEXT
  *   expect-row ROW TEXT   the row equals TEXT exactly (trailing spaces ignored)
  *   expect-row-re ROW REGEX   the row matches REGEX
  *   expect-row-uba ROW TEXT   the row as a terminal that applies the Unicode bidi algorithm shows it
@@ -161,6 +167,10 @@ static bool title_set;
 static char title_what[256];
 static bool trace;
 static const char *da2_reply; /* --da2: what follows ESC [ in the DA2 answer; NULL: libvterm's */
+static const char *bdsm_reply; /* --bdsm: Ps of the DECRQM answer for mode 8; NULL: libvterm's */
+static bool hold_replies;      /* hold-replies: replies go to held, not to the command */
+static bool keyboard_now;      /* on_output is called for a key or a paste, not for a reply */
+static buf held;               /* replies kept back */
 
 static int t_timeout = 5000, t_pause = 30, t_esc = 150, t_settle = 100;
 static int time_scale = 1; /* IRIE_TEST_TIME_SCALE: multiplies every wait in milliseconds */
@@ -178,13 +188,14 @@ static long long now_ms(void) {
 /* ---- vterm callbacks ---- */
 static void on_output(const char *s, size_t len, void *user) {
   (void)user;
+  buf *to = hold_replies && !keyboard_now ? &held : &to_child;
   /* libvterm hands each reply over whole: a DA2 answer is ESC [ > ... c */
-  if (da2_reply && len > 3 && !memcmp(s, "\033[>", 3) && s[len - 1] == 'c') {
-    buf_add(&to_child, "\033[", 2, CAP);
-    buf_add(&to_child, da2_reply, strlen(da2_reply), CAP);
+  if (!keyboard_now && da2_reply && len > 3 && !memcmp(s, "\033[>", 3) && s[len - 1] == 'c') {
+    buf_add(to, "\033[", 2, CAP);
+    buf_add(to, da2_reply, strlen(da2_reply), CAP);
     return;
   }
-  buf_add(&to_child, s, len, CAP);
+  buf_add(to, s, len, CAP);
 }
 
 static int on_termprop(VTermProp prop, VTermValue *val, void *user) {
@@ -383,6 +394,24 @@ static void fail(const char *fmt, ...) {
 }
 
 /* ---- pumping ---- */
+
+/* --bdsm: answers each DECRQM query for BDSM in what the command wrote since
+ * the last call (raw), before libvterm's own replies to the same bytes. */
+static size_t bdsm_seen; /* raw bytes already searched */
+static void answer_bdsm(void) {
+  static const char query[] = "\033[8$p";
+  const size_t qn = sizeof query - 1;
+  const char *at;
+  if (!bdsm_reply) return;
+  while (bdsm_seen < raw.len && (at = memmem(raw.p + bdsm_seen, raw.len - bdsm_seen, query, qn)) != NULL) {
+    buf *to = hold_replies ? &held : &to_child;
+    buf_add(to, "\033[8;", 4, CAP);
+    buf_add(to, bdsm_reply, strlen(bdsm_reply), CAP);
+    buf_add(to, "$y", 2, CAP);
+    bdsm_seen = (size_t)(at - raw.p) + qn;
+  }
+  if (raw.len >= qn && bdsm_seen < raw.len - qn + 1) bdsm_seen = raw.len - qn + 1; /* a query cut by the read */
+}
 static void check_child(void) {
   if (child_exited) return;
   int st;
@@ -436,6 +465,7 @@ static void pump_once(int ms) {
           print_escaped(stderr, b, (size_t)k);
           fprintf(stderr, "\"\n");
         }
+        answer_bdsm();
         vterm_input_write(vt, b, (size_t)k);
         vterm_screen_flush_damage(screen);
       } else if (k == 0 || (errno != EAGAIN && errno != EINTR)) {
@@ -562,6 +592,7 @@ struct stepdef {
 static const struct stepdef stepdefs[] = {
   { "type", A_TEXT }, { "paste", A_TEXT }, { "key", A_WORDS }, { "resize", A_TWO_INT },
   { "signal", A_WORDS }, { "signal-fg", A_WORDS }, { "wait", A_TEXT }, { "wait-re", A_REGEX }, { "wait-gone", A_TEXT },
+  { "wait-raw", A_TEXT }, { "hold-replies", A_NONE }, { "release-replies", A_NONE },
   { "expect-row", A_ROW_TEXT }, { "expect-row-re", A_ROW_REGEX }, { "expect-row-uba", A_ROW_TEXT }, { "expect-screen-has", A_TEXT },
   { "expect-screen-lacks", A_TEXT }, { "expect-screen-re", A_REGEX }, { "expect-cursor", A_TWO_INT },
   { "expect-raw", A_TEXT }, { "expect-no-raw", A_TEXT }, { "expect-raw-count", A_COUNT_TEXT }, { "expect-title-unset", A_NONE },
@@ -827,6 +858,11 @@ static bool screen_matches(const void *arg) {
   return false;
 }
 
+static bool raw_has(const void *arg) {
+  const step *s = arg;
+  return mem_contains(&raw, s->text, s->textlen);
+}
+
 static bool child_done(const void *arg) { (void)arg; return child_exited; }
 static bool stdout_closed(const void *arg) { (void)arg; return out_eof; }
 
@@ -865,16 +901,20 @@ static void run_step(step *s) {
     send_input(s->text, s->textlen);
   } else if (!strcmp(kw, "paste")) {
     if (child_exited) fail("cannot paste: the command has already exited");
+    keyboard_now = true;
     vterm_keyboard_start_paste(vt);
     buf_add(&to_child, s->text, s->textlen, CAP);
     vterm_keyboard_end_paste(vt);
+    keyboard_now = false;
     send_input("", 0);
   } else if (!strcmp(kw, "key")) {
     char *copy = strdup(s->arg), *save = NULL;
     for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
       if (child_exited) fail("cannot press %s: the command has already exited", w);
       size_t before = to_child.len;
+      keyboard_now = true;
       key_bytes(w, false);
+      keyboard_now = false;
       bool lone_esc = to_child.len == before + 1 && to_child.p[before] == 0x1b;
       send_input("", 0);
       if (lone_esc) pump(t_esc > t_pause ? t_esc - t_pause : 0);
@@ -900,6 +940,15 @@ static void run_step(step *s) {
     if (!pump_until(screen_has, s, true)) fail("%s %s to appear on the screen", waited(), q(s->text, s->textlen));
   } else if (!strcmp(kw, "wait-re")) {
     if (!pump_until(screen_matches, s, true)) fail("%s a row matching /%s/", waited(), s->arg);
+  } else if (!strcmp(kw, "wait-raw")) {
+    if (!pump_until(raw_has, s, false)) fail("waited %d ms for the command to write %s", t_timeout, q(s->text, s->textlen));
+  } else if (!strcmp(kw, "hold-replies")) {
+    hold_replies = true;
+  } else if (!strcmp(kw, "release-replies")) {
+    hold_replies = false;
+    buf_add(&to_child, held.p ? held.p : "", held.len, CAP);
+    held.len = 0;
+    send_input("", 0);
   } else if (!strcmp(kw, "wait-gone")) {
     if (!pump_until(screen_lacks, s, true)) fail("%s %s to leave the screen", waited(), q(s->text, s->textlen));
   } else if (!strcmp(kw, "expect-row") || !strcmp(kw, "expect-row-re")) {
@@ -1009,7 +1058,7 @@ static void run_step(step *s) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--trace] SCRIPT -- COMMAND [ARGS...]\n");
+  fprintf(stderr, "usage: vtdrive [--rows R] [--cols C] [--timeout MS] [--env NAME=VALUE]... [--da2 REPLY] [--bdsm PS] [--trace] SCRIPT -- COMMAND [ARGS...]\n");
   exit(2);
 }
 
@@ -1026,6 +1075,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--timeout") && i + 1 < argc && parse_long(argv[i + 1], &v) && v > 0) { t_timeout = (int)v; i++; }
     else if (!strcmp(a, "--env") && i + 1 < argc && strchr(argv[i + 1], '=')) envs[nenv++] = argv[++i];
     else if (!strcmp(a, "--da2") && i + 1 < argc) da2_reply = argv[++i];
+    else if (!strcmp(a, "--bdsm") && i + 1 < argc && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1]) && argv[i + 1][0]) bdsm_reply = argv[++i];
     else if (!strcmp(a, "--trace")) trace = true;
     else if (a[0] == '-' || script_path) usage();
     else script_path = a;
@@ -1141,5 +1191,6 @@ int main(int argc, char **argv) {
   free(raw.p);
   free(out.p);
   free(to_child.p);
+  free(held.p);
   return reports ? 1 : 0;
 }
