@@ -224,7 +224,7 @@ static bool plain_dns_name(const uint8_t *s, size_t len)
 }
 
 /* What a non-ASCII host comes to: its own verdict, what it adds to the
- * expansion counts, and the length of its A-label form (ctx->tmp[2]). */
+ * expansion counts, and the length of its A-label form (ctx->quick_ace). */
 typedef struct {
 	uint32_t nonascii_bytes, nonascii_cps, ace_bytes;
 	uint8_t verdict;
@@ -256,7 +256,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 			lower(&hq);
 		}
 	}
-	iri_buf *ace = &ctx->tmp[2];
+	iri_buf *ace = &ctx->quick_ace;
 	if (iri_idna_to_ascii(ctx, false, h, n, ace) != 0 || ace->failed)
 		return;
 	out->nonascii_bytes = (uint32_t)hq.nonascii_bytes;
@@ -294,7 +294,7 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		iri_buf *v = &q->ctx->memo_value;
 		iri_buf_reset(v);
 		iri_buf_append(v, (const char *)&done, sizeof done);
-		iri_buf_append(v, q->ctx->tmp[2].data ? q->ctx->tmp[2].data : "", done.ace_bytes);
+		iri_buf_append(v, q->ctx->quick_ace.data ? q->ctx->quick_ace.data : "", done.ace_bytes);
 		if (!v->failed)
 			iri_memo_put(q->ctx->memo, kind, (const char *)h, n, v->data, v->len);
 		value = v->data;   /* the A-labels follow, as in the memo */
