@@ -184,7 +184,7 @@ static uint32_t last_cp(const iri_buf *out)
 	size_t end = out->len;
 	while (end > 0) {
 		size_t p = end - 1;
-		while (p > 0 && ((unsigned char)out->data[p] & 0xC0) == 0x80)
+		while (p > 0 && U8_IS_TRAIL(out->data[p]))
 			p--;
 		uint32_t cp;
 		iri_utf8_status st;

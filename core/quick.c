@@ -130,23 +130,14 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 	size_t start = i, cps = 0;
 	bool warn = false;
 	while (i < end && s[i] >= 0x80) {
-		uint32_t cp;
-		size_t n;
-		/* Two- and three-byte forms that are always well-formed (RFC 3629
-		 * 4), decoded here; anything else by iri_utf8_decode(). */
-		if (s[i] >= 0xC2 && s[i] <= 0xDF && i + 1 < end && (s[i + 1] & 0xC0) == 0x80) {
-			cp = (uint32_t)(s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F);
-			n = 2;
-		} else if (s[i] >= 0xE1 && s[i] <= 0xEC && i + 2 < end && (s[i + 1] & 0xC0) == 0x80 &&
-		           (s[i + 2] & 0xC0) == 0x80) {
-			cp = (uint32_t)(s[i] & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
-			n = 3;
-		} else {
-			iri_utf8_status st;
-			n = iri_utf8_decode(s + i, end - i, &cp, &st);
-			if (st != IRI_UTF8_OK)
-				return 0;    /* INVALID_UTF8 */
-		}
+		/* ICU's U8_NEXT, inline and strict (RFC 3629); at most the four
+		 * bytes of one sequence are looked at. */
+		int32_t n = 0;
+		UChar32 c;
+		U8_NEXT(s + i, n, end - i < 4 ? (int32_t)(end - i) : 4, c);
+		if (c < 0)
+			return 0;    /* INVALID_UTF8 */
+		uint32_t cp = (uint32_t)c;
 		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
 		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
@@ -157,7 +148,7 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
 		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL);
 		cps++;
-		i += n;
+		i += (size_t)n;
 	}
 	if (warn)
 		lower(q);

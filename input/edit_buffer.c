@@ -120,15 +120,10 @@ static edb_result check_utf8(const char *s, size_t n)
 	return EDB_OK;
 }
 
-static int is_cont_byte(unsigned char c)
-{
-	return (c & 0xC0) == 0x80;
-}
-
 /* Whether byte_offset is on a code point boundary of the text. */
 static int on_cp_boundary(const edb_buffer *b, size_t off)
 {
-	return off == b->len || (off < b->len && !is_cont_byte((unsigned char)b->text[off]));
+	return off == b->len || (off < b->len && !U8_IS_TRAIL(b->text[off]));
 }
 
 /* The code point starting at byte off (off < len; the text is well-formed). */
@@ -178,10 +173,10 @@ static size_t prev_boundary(edb_buffer *b, size_t off)
 		int32_t p = ubrk_preceding(b->brk, (int32_t)off);
 		return p == UBRK_DONE || p < 0 ? 0 : (size_t)p;
 	}
-	off--;
-	while (off > 0 && is_cont_byte((unsigned char)b->text[off]))
-		off--;
-	return off;
+	/* No break iterator: a code point at a time (the text is well-formed). */
+	int32_t i = (int32_t)off;
+	U8_BACK_1((const uint8_t *)b->text, 0, i);
+	return (size_t)i;
 }
 
 /* The grapheme boundary after off (len if none); off <= len. */
@@ -193,10 +188,9 @@ static size_t next_boundary(edb_buffer *b, size_t off)
 		int32_t p = ubrk_following(b->brk, (int32_t)off);
 		return p == UBRK_DONE || p < 0 || (size_t)p > b->len ? b->len : (size_t)p;
 	}
-	off++;
-	while (off < b->len && is_cont_byte((unsigned char)b->text[off]))
-		off++;
-	return off;
+	int32_t i = (int32_t)off;
+	U8_FWD_1((const uint8_t *)b->text, i, (int32_t)b->len);
+	return (size_t)i;
 }
 
 static int is_boundary(edb_buffer *b, size_t off)

@@ -30,6 +30,8 @@
 
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 /* ---- output buffer ---- */
 
 void im_text_clear(im_text *t)
@@ -47,37 +49,24 @@ void im_text_put(im_text *t, const char *s, size_t n)
 	t->b[t->len] = '\0';
 }
 
-void im_text_put_cp(im_text *t, uint32_t cp)
-{
-	char u[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	im_text_put(t, u, n);
-}
-
 static void put_str(im_text *t, const char *s)
 {
 	im_text_put(t, s, strlen(s));
 }
+
+void im_text_put_cp(im_text *t, uint32_t cp)
+{
+	uint8_t u[U8_MAX_LENGTH];
+	int32_t n = 0;
+	UBool bad = false;
+
+	U8_APPEND(u, n, U8_MAX_LENGTH, cp, bad);
+	if (bad)   /* not a scalar value (im.h) */
+		put_str(t, "\uFFFD");
+	else
+		im_text_put(t, (const char *)u, (size_t)n);
+}
+
 
 /* ---- the keymaps ---- */
 
@@ -538,20 +527,19 @@ static bool is_vowel(char k)
  * hiragana one 0x60 higher (U+3041..U+3096 -> U+30A1..U+30F6). */
 static void put_kana(im_text *out, const char *s, bool katakana)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const uint8_t *p = (const uint8_t *)s;
+	int32_t i = 0;
+	UChar32 c;
 
 	if (!katakana) {
 		put_str(out, s);
 		return;
 	}
-	while (*p) {
-		/* every kana here is 3 bytes of UTF-8 */
-		uint32_t cp = ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6)
-			| (uint32_t)(p[2] & 0x3F);
-		if (cp >= 0x3041 && cp <= 0x3096)
-			cp += 0x60;
-		im_text_put_cp(out, cp);
-		p += 3;
+	while (p[i]) {
+		U8_NEXT(p, i, -1, c);   /* the tables' own strings: well-formed */
+		if (c >= 0x3041 && c <= 0x3096)
+			c += 0x60;
+		im_text_put_cp(out, (uint32_t)c);
 	}
 }
 

@@ -37,7 +37,8 @@ void im_text_clear(im_text *t);
  * within the bounds above; kept so a mistake truncates instead of writing
  * past the end). */
 void im_text_put(im_text *t, const char *s, size_t n);
-/* Appends one code point as UTF-8 (cp must be a Unicode scalar value). */
+/* Appends one code point as UTF-8 (ICU's U8_APPEND); what is not a scalar
+ * value (a surrogate, past U+10FFFF) is written as U+FFFD. */
 void im_text_put_cp(im_text *t, uint32_t cp);
 
 typedef struct {
