@@ -4,6 +4,7 @@
 #include <unicode/ucnv.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 
 #include "ctx_internal.h"
 #include "iri_chars.h"

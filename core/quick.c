@@ -10,6 +10,8 @@
  * (its A-labels) reserves more. */
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "ctx_internal.h"
 #include "iri_check.h"
 #include "iri_chars.h"
