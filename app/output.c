@@ -4,6 +4,7 @@
 #include <wchar.h>
 
 #include <unicode/uchar.h>
+#include <unicode/utf16.h>
 
 #include "iri.h"
 #include "output.h"
@@ -90,9 +91,8 @@ static void write_json_tty(FILE *f, const char *s, size_t len)
 			k = 1;
 		if (st == IRI_UTF8_OK && rnd_is_unsafe(cp)) {
 			fwrite(s + done, 1, i - done, f);
-			if (cp >= 0x10000)
-				fprintf(f, "\\u%04X\\u%04X", 0xD800 + ((cp - 0x10000) >> 10),
-					0xDC00 + ((cp - 0x10000) & 0x3FF));
+			if (cp >= 0x10000)   /* a surrogate pair (RFC 8259 7) */
+				fprintf(f, "\\u%04X\\u%04X", (unsigned)U16_LEAD(cp), (unsigned)U16_TRAIL(cp));
 			else
 				fprintf(f, "\\u%04X", (unsigned)cp);
 			done = i + k;

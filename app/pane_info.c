@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "draw.h"
 #include "i18n.h"
 #include "messages.h"
@@ -23,10 +25,9 @@ static size_t shown_bytes(const char *s, size_t n)
 {
 	if (n <= PARTS_MAX_BYTES)
 		return n;
-	n = PARTS_MAX_BYTES;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return n;
+	int32_t cut = PARTS_MAX_BYTES;
+	U8_SET_CP_START((const uint8_t *)s, 0, cut);
+	return (size_t)cut;
 }
 
 int pane_parts(tui *t, int row, int col, int width, int max_rows)

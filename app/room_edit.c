@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "i18n.h"
 #include "tui_state.h"
 
@@ -283,8 +285,9 @@ static run_state insert(tui *t, const ink_event *ev)
 	if (have + n > EDB_MAX_TEXT_BYTES) {
 		/* Insert what fits, cut on a character boundary, and say so. */
 		n = have < EDB_MAX_TEXT_BYTES ? EDB_MAX_TEXT_BYTES - have : 0;
-		while (n > 0 && ((unsigned char)ev->text[n] & 0xC0) == 0x80)
-			n--;
+		int32_t cut = (int32_t)n;   /* n < EDB_MAX_TEXT_BYTES */
+		U8_SET_CP_START((const uint8_t *)ev->text, 0, cut);
+		n = (size_t)cut;
 		dropped = ev->text_len - n;
 	}
 	edb_result r = edb_insert(t->ed.edb, ev->text, n);

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "draw.h"
 #include "i18n.h"
 #include "keyline.h"
@@ -33,17 +35,10 @@ static size_t piece_end(const char *s, size_t len, size_t start, int cols, size_
 	size_t i = start, brk = 0;
 	int used = 0;
 	while (i < len) {
-		size_t n = 1;
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0xF0)
-			n = 4;
-		else if (c >= 0xE0)
-			n = 3;
-		else if (c >= 0xC0)
-			n = 2;
-		if (i + n > len)
-			n = len - i;
-		if (c == ' ')
+		int32_t k = 0;   /* one code point (help texts are short) */
+		U8_FWD_1((const uint8_t *)s + i, k, (int32_t)(len - i < 4 ? len - i : 4));
+		size_t n = (size_t)k;
+		if (s[i] == ' ')
 			brk = i;
 		used += (int)out_cells(s + i, n);
 		if (used > cols) {

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "draw.h"
 #include "i18n.h"
 #include "tui_state.h"
@@ -222,9 +224,9 @@ static run_state shorten(tui *t, ink_action a)
 	searcher *s = &t->srch;
 	if (s->pat.len == 0)
 		return RUN_ON;
-	size_t n = s->pat.len - 1;
-	while (n > 0 && ((unsigned char)s->pat.data[n] & 0xC0) == 0x80)
-		n--;
+	int32_t cut = (int32_t)s->pat.len;   /* the pattern's cap is far below INT32_MAX */
+	U8_BACK_1((const uint8_t *)s->pat.data, 0, cut);
+	size_t n = (size_t)cut;
 	s->pat.len = n;
 	if (n == 0) {
 		s->failing = false;
@@ -279,15 +281,9 @@ void search_prompt(tui *t)
 		size_t n = strlen(st), left = sizeof t->scr.status - n;
 		if (snprintf(st + n, left, " %s", msg) >= (int)left) {
 			/* Cut: drop the last character if it lost bytes. */
-			size_t len = sizeof t->scr.status - 1, lead = len;
-			while (lead > n && ((unsigned char)st[lead - 1] & 0xC0) == 0x80)
-				lead--;
-			if (lead > n) {
-				unsigned char c = (unsigned char)st[lead - 1];
-				size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-				if (lead - 1 + need > len)
-					st[lead - 1] = '\0';
-			}
+			int32_t len = (int32_t)(sizeof t->scr.status - 1);
+			U8_TRUNCATE_IF_INCOMPLETE(((const uint8_t *)st), (int32_t)n, len);
+			st[len] = '\0';
 		}
 	}
 }

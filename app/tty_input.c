@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <unicode/utf8.h>
+
 #include "ink_bindings.h"
 #include "term.h"
 #include "tui_state.h"
@@ -60,16 +62,16 @@ static u8_step u8_feed(tty_input *in, uint8_t b, uint32_t *value, bool *bad)
 			*value = b;
 			return U8_CHAR;
 		}
-		/* RFC 3629 4: lead bytes C2..F4 only. */
-		in->u8_need = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
-		if (!in->u8_need) {
+		/* RFC 3629 4: lead bytes C2..F4 only (ICU's U8_IS_LEAD). */
+		if (!U8_IS_LEAD(b)) {
 			replacement(value, bad);
 			return U8_CHAR;
 		}
+		in->u8_need = 1 + (size_t)U8_COUNT_TRAIL_BYTES(b);
 		in->u8[in->u8_len++] = b;
 		return U8_MORE;
 	}
-	if ((b & 0xC0) != 0x80) {
+	if (!U8_IS_TRAIL(b)) {
 		in->u8_len = 0;
 		replacement(value, bad);
 		return U8_CUT;

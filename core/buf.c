@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "iri_buf.h"
 
 void iri_buf_init(iri_buf *b)
@@ -84,34 +86,15 @@ bool iri_buf_put_pct(iri_buf *b, uint8_t byte)
 
 bool iri_buf_put_cp(iri_buf *b, uint32_t cp)
 {
-	char u[4];
-	size_t n;
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp >= 0xD800 && cp <= 0xDFFF) {
-		b->failed = true;
-		return false;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else if (cp <= 0x10FFFF) {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	} else {
+	/* U8_LENGTH is 0 for surrogates and past U+10FFFF (RFC 3629 3). */
+	if (U8_LENGTH(cp) == 0) {
 		b->failed = true;
 		return false;
 	}
-	return iri_buf_append(b, u, n);
+	uint8_t u[U8_MAX_LENGTH];
+	size_t n = 0;
+	U8_APPEND_UNSAFE(u, n, cp);
+	return iri_buf_append(b, (const char *)u, n);
 }
 
 void iri_buf_swap(iri_buf *a, iri_buf *b)

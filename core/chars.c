@@ -6,51 +6,24 @@
 #include "iri_chars.h"
 #include "iri_parse.h"
 
+/* Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE, RLE,
+ * PDF, LRO, RLO, LRI, RLI, FSI, PDI.  RFC 3987 4.1 names the seven that
+ * existed in 2005 (LRM, RLM, LRE, RLE, LRO, RLO, PDF); ALM and the isolates
+ * came with Unicode 6.3 and control the bidi algorithm just as those do, so
+ * the rule's reason covers them.  test_chars pins the set. */
 bool iri_is_bidi_control(uint32_t cp)
 {
-	return cp == 0x200E || cp == 0x200F || cp == 0x061C ||
-	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+	return cp >= 0x80 && u_hasBinaryProperty((UChar32)cp, UCHAR_BIDI_CONTROL);
 }
 
-/* Sorted by code point; the target delimiter for each. */
+/* Sorted by code point; the target delimiter for each.  Generated from
+ * ICU's data by tools/gen_lookalikes.c (the rule is there), checked by the
+ * test "lookalikes". */
 static const struct {
 	uint32_t cp;
 	char target;
 } lookalikes[] = {
-	{ 0x02D0, ':' },  /* MODIFIER LETTER TRIANGULAR COLON */
-	{ 0x02F8, ':' },  /* MODIFIER LETTER RAISED COLON */
-	{ 0x0589, ':' },  /* ARMENIAN FULL STOP */
-	{ 0x05C3, ':' },  /* HEBREW PUNCTUATION SOF PASUQ */
-	{ 0x0703, ':' },  /* SYRIAC SUPRALINEAR COLON */
-	{ 0x0704, ':' },  /* SYRIAC SUBLINEAR COLON */
-	{ 0x16EC, ':' },  /* RUNIC MULTIPLE PUNCTUATION */
-	{ 0x1735, '/' },  /* PHILIPPINE SINGLE PUNCTUATION */
-	{ 0x2024, '.' },  /* ONE DOT LEADER */
-	{ 0x2044, '/' },  /* FRACTION SLASH */
-	{ 0x2215, '/' },  /* DIVISION SLASH */
-	{ 0x2236, ':' },  /* RATIO */
-	{ 0x2571, '/' },  /* BOX DRAWINGS LIGHT DIAGONAL UPPER RIGHT TO LOWER LEFT */
-	{ 0x29F8, '/' },  /* BIG SOLIDUS */
-	{ 0x2E2E, '?' },  /* REVERSED QUESTION MARK */
-	{ 0x3002, '.' },  /* IDEOGRAPHIC FULL STOP (a label separator in UTS #46) */
-	{ 0x3033, '/' },  /* VERTICAL KANA REPEAT MARK UPPER HALF */
-	{ 0x30CE, '/' },  /* KATAKANA LETTER NO */
-	{ 0x4E3F, '/' },  /* CJK UNIFIED IDEOGRAPH-4E3F */
-	{ 0xA789, ':' },  /* MODIFIER LETTER COLON */
-	{ 0xFE13, ':' },  /* PRESENTATION FORM FOR VERTICAL COLON */
-	{ 0xFE16, '?' },  /* PRESENTATION FORM FOR VERTICAL QUESTION MARK */
-	{ 0xFE52, '.' },  /* SMALL FULL STOP */
-	{ 0xFE55, ':' },  /* SMALL COLON */
-	{ 0xFE56, '?' },  /* SMALL QUESTION MARK */
-	{ 0xFE5F, '#' },  /* SMALL NUMBER SIGN */
-	{ 0xFE6B, '@' },  /* SMALL COMMERCIAL AT */
-	{ 0xFF03, '#' },  /* FULLWIDTH NUMBER SIGN */
-	{ 0xFF0E, '.' },  /* FULLWIDTH FULL STOP */
-	{ 0xFF0F, '/' },  /* FULLWIDTH SOLIDUS */
-	{ 0xFF1A, ':' },  /* FULLWIDTH COLON */
-	{ 0xFF1F, '?' },  /* FULLWIDTH QUESTION MARK */
-	{ 0xFF20, '@' },  /* FULLWIDTH COMMERCIAL AT */
-	{ 0xFF61, '.' },  /* HALFWIDTH IDEOGRAPHIC FULL STOP */
+#include "lookalikes.h"
 };
 
 char iri_lookalike_target(uint32_t cp)
@@ -73,9 +46,11 @@ bool iri_is_lookalike_delimiter(uint32_t cp)
 	return iri_lookalike_target(cp) != 0;
 }
 
+/* Unicode's Noncharacter_Code_Point property: U+FDD0..FDEF and the last
+ * two code points of each plane (The Unicode Standard 23.7). */
 bool iri_is_noncharacter(uint32_t cp)
 {
-	return (cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF);
+	return cp >= 0xFDD0 && u_hasBinaryProperty((UChar32)cp, UCHAR_NONCHARACTER_CODE_POINT);
 }
 
 bool iri_is_appropriate_decoded(int comp, uint32_t cp)

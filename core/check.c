@@ -428,7 +428,7 @@ static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			continue;
 		int32_t m16 = unorm2_normalize(ctx->nfc, ctx->u16 + yes16, rest16, ctx->u16b,
 			(int32_t)ctx->u16b_cap, &err);
-		iri_buf *sug = &ctx->tmp[0];
+		iri_buf *sug = &ctx->check_suggestion;
 		iri_buf_reset(sug);
 		if (U_FAILURE(err) || !iri_buf_reserve(sug, (size_t)m16 * 3))
 			continue;
@@ -505,7 +505,7 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 			}
 		}
 		if (dots) {
-			iri_buf *sug = &ctx->tmp[0];
+			iri_buf *sug = &ctx->check_suggestion;
 			iri_buf_reset(sug);
 			iri_remove_dot_segments(text + pa->start, pa->end - pa->start, sug);
 			iri_diags_add(d, IRI_D_DOT_SEGMENT, IRI_COMP_PATH, pa->start, pa->end, 0,

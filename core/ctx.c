@@ -10,6 +10,11 @@
 /* UTS #46 section 4 with the checks doc/design-notes.md asks for. */
 #define IRI_UIDNA_COMMON (UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ)
 
+/* Every module's scratch buffer (ctx_internal.h), for set-up and clean-up. */
+#define SCRATCH_BUFS(ctx) { &(ctx)->map_text, &(ctx)->map_host_decoded, \
+	&(ctx)->map_host_converted, &(ctx)->quick_ace, &(ctx)->check_suggestion, \
+	&(ctx)->memo_value, &(ctx)->host_record }
+
 const char *iri_ctx_result_name(iri_ctx_result r)
 {
 	switch (r) {
@@ -31,10 +36,9 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 		res = IRI_CTX_NO_MEMORY;
 		goto out;
 	}
-	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
-		iri_buf_init(&ctx->tmp[i]);
-	iri_buf_init(&ctx->memo_value);
-	iri_buf_init(&ctx->host_record);
+	iri_buf *const scratch[] = SCRATCH_BUFS(ctx);
+	for (size_t i = 0; i < sizeof scratch / sizeof scratch[0]; i++)
+		iri_buf_init(scratch[i]);
 	memset(ctx->cp_class_key, 0xFF, sizeof ctx->cp_class_key);
 	ctx->memo = iri_memo_new();
 	ctx->quick_diags = iri_diags_new();
@@ -97,10 +101,9 @@ void iri_ctx_free(iri_ctx *ctx)
 		ucnv_close(ctx->conv);
 	free(ctx->u16);
 	free(ctx->u16b);
-	for (size_t i = 0; i < sizeof ctx->tmp / sizeof ctx->tmp[0]; i++)
-		iri_buf_fini(&ctx->tmp[i]);
-	iri_buf_fini(&ctx->memo_value);
-	iri_buf_fini(&ctx->host_record);
+	iri_buf *const scratch[] = SCRATCH_BUFS(ctx);
+	for (size_t i = 0; i < sizeof scratch / sizeof scratch[0]; i++)
+		iri_buf_fini(scratch[i]);
 	iri_memo_free(ctx->memo);
 	iri_diags_free(ctx->quick_diags);
 	free(ctx);

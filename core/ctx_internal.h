@@ -30,7 +30,12 @@ struct iri_ctx {
 	size_t u16_cap;
 	UChar *u16b;
 	size_t u16b_cap;
-	iri_buf tmp[3];
+	/* Scratch byte buffers, one set per module so no call can clobber
+	 * another's: map.c's NFC text or escaped octets, a %-decoded host and
+	 * its converted form; quick.c's A-label host; check.c's suggestion. */
+	iri_buf map_text, map_host_decoded, map_host_converted;
+	iri_buf quick_ace;
+	iri_buf check_suggestion;
 	/* Results that depend only on a host, worked out once (memo.h). */
 	iri_memo *memo;
 	iri_buf memo_value;          /* a value being built for the memo */

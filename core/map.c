@@ -4,6 +4,7 @@
 #include <unicode/ucnv.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 
 #include "ctx_internal.h"
 #include "iri_chars.h"
@@ -121,7 +122,7 @@ static void map_host(iri_ctx *ctx, const char *text, size_t len, size_t hs, size
 		map_bytes(text, len, hs, he, out, off);
 		return;
 	}
-	iri_buf *decoded = &ctx->tmp[1], *conv = &ctx->tmp[2];
+	iri_buf *decoded = &ctx->map_host_decoded, *conv = &ctx->map_host_converted;
 	iri_pct_decode(text + hs, he - hs, decoded);
 	bool ok = false;
 	if (!decoded->failed) {
@@ -155,7 +156,7 @@ iri_map_result iri_to_uri_offsets(iri_ctx *ctx, const char *text, size_t len,
 	if (!opts)
 		opts = &defaults;
 	iri_buf_reset(out);
-	iri_buf *normalised = &ctx->tmp[0];
+	iri_buf *normalised = &ctx->map_text;
 	if (opts->nfc && nfc_into(ctx, text, len, normalised)) {
 		text = normalised->data;
 		len = normalised->len;
@@ -189,7 +190,7 @@ static uint32_t last_cp(const iri_buf *out)
 	size_t end = out->len;
 	while (end > 0) {
 		size_t p = end - 1;
-		while (p > 0 && ((unsigned char)out->data[p] & 0xC0) == 0x80)
+		while (p > 0 && U8_IS_TRAIL(out->data[p]))
 			p--;
 		uint32_t cp;
 		iri_utf8_status st;
@@ -388,7 +389,7 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 	iri_ref ref;
 	iri_split(text, len, &ref);
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
-	iri_buf *octets = &ctx->tmp[0];
+	iri_buf *octets = &ctx->map_text;
 	size_t i = 0;
 	bool host_done = false;
 	while (i < len) {

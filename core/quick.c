@@ -10,6 +10,8 @@
  * (its A-labels) reserves more. */
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "ctx_internal.h"
 #include "iri_check.h"
 #include "iri_chars.h"
@@ -132,23 +134,14 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 	size_t start = i, cps = 0;
 	bool warn = false;
 	while (i < end && s[i] >= 0x80) {
-		uint32_t cp;
-		size_t n;
-		/* Two- and three-byte forms that are always well-formed (RFC 3629
-		 * 4), decoded here; anything else by iri_utf8_decode(). */
-		if (s[i] >= 0xC2 && s[i] <= 0xDF && i + 1 < end && (s[i + 1] & 0xC0) == 0x80) {
-			cp = (uint32_t)(s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F);
-			n = 2;
-		} else if (s[i] >= 0xE1 && s[i] <= 0xEC && i + 2 < end && (s[i + 1] & 0xC0) == 0x80 &&
-		           (s[i + 2] & 0xC0) == 0x80) {
-			cp = (uint32_t)(s[i] & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
-			n = 3;
-		} else {
-			iri_utf8_status st;
-			n = iri_utf8_decode(s + i, end - i, &cp, &st);
-			if (st != IRI_UTF8_OK)
-				return 0;    /* INVALID_UTF8 */
-		}
+		/* ICU's U8_NEXT, inline and strict (RFC 3629); at most the four
+		 * bytes of one sequence are looked at. */
+		int32_t n = 0;
+		UChar32 c;
+		U8_NEXT(s + i, n, end - i < 4 ? (int32_t)(end - i) : 4, c);
+		if (c < 0)
+			return 0;    /* INVALID_UTF8 */
+		uint32_t cp = (uint32_t)c;
 		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
 		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
@@ -159,7 +152,7 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
 		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL);
 		cps++;
-		i += n;
+		i += (size_t)n;
 	}
 	if (warn)
 		lower(q);
@@ -226,7 +219,7 @@ static bool plain_dns_name(const uint8_t *s, size_t len)
 }
 
 /* What a non-ASCII host comes to: its own verdict, what it adds to the
- * expansion counts, and the length of its A-label form (ctx->tmp[2]). */
+ * expansion counts, and the length of its A-label form (ctx->quick_ace). */
 typedef struct {
 	uint32_t nonascii_bytes, nonascii_cps, ace_bytes;
 	uint8_t verdict;
@@ -258,7 +251,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 			lower(&hq);
 		}
 	}
-	iri_buf *ace = &ctx->tmp[2];
+	iri_buf *ace = &ctx->quick_ace;
 	if (iri_idna_to_ascii(ctx, false, h, n, ace) != 0 || ace->failed)
 		return;
 	out->nonascii_bytes = (uint32_t)hq.nonascii_bytes;
@@ -298,7 +291,7 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		iri_buf *v = &q->ctx->memo_value;
 		iri_buf_reset(v);
 		iri_buf_append(v, (const char *)&done, sizeof done);
-		iri_buf_append(v, q->ctx->tmp[2].data ? q->ctx->tmp[2].data : "", done.ace_bytes);
+		iri_buf_append(v, q->ctx->quick_ace.data ? q->ctx->quick_ace.data : "", done.ace_bytes);
 		if (!v->failed)
 			iri_memo_put(q->ctx->memo, kind, (const char *)h, n, v->data, v->len);
 		value = v->data;   /* the A-labels follow, as in the memo */

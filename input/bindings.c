@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 /* Mode sets. */
 #define B_E INK_MODE_BIT(INK_MODE_EDIT)
@@ -338,21 +339,10 @@ static void cp_name(uint32_t cp, char *out, size_t size)
 	else if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || !cp_shows_as_itself(cp))
 		snprintf(out, size, "U+%04X", (unsigned)cp);
 	else {
-		char u[5] = { 0 };
-		if (cp < 0x800) {
-			u[0] = (char)(0xC0 | (cp >> 6));
-			u[1] = (char)(0x80 | (cp & 0x3F));
-		} else if (cp < 0x10000) {
-			u[0] = (char)(0xE0 | (cp >> 12));
-			u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-			u[2] = (char)(0x80 | (cp & 0x3F));
-		} else {
-			u[0] = (char)(0xF0 | (cp >> 18));
-			u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-			u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-			u[3] = (char)(0x80 | (cp & 0x3F));
-		}
-		snprintf(out, size, "%s", u);
+		uint8_t u[U8_MAX_LENGTH + 1] = { 0 };
+		size_t n = 0;
+		U8_APPEND_UNSAFE(u, n, cp);   /* a scalar value: checked above */
+		snprintf(out, size, "%s", (const char *)u);
 	}
 }
 

@@ -1,4 +1,6 @@
-/* edb: the edit buffer.  See edit_buffer.h for the contract.
+/* edb: the edit buffer.  See edit_buffer.h for the contract; this file
+ * keeps the text, the one place it changes and undo/redo; edit_moves.c
+ * has graphemes, words, deletions, kills and cursor movement.
  *
  * Representation: one contiguous NUL-terminated UTF-8 array (texts are at
  * most EDB_MAX_TEXT_BYTES, so a gap buffer would not pay for itself).
@@ -6,12 +8,13 @@
  * pointed at the text through a UTF-8 UText (native indices = byte offsets);
  * it is re-pointed lazily after each change.
  *
- * Every change goes through edb_apply(): one replacement of [start, end) by
- * some bytes.  It makes all allocations first (text room, copies for the undo
- * step, the history slot) and only then touches the text, so a failure
- * leaves everything as it was.  An undo step records that replacement (what
- * was removed, what was inserted) plus the cursor before and after. */
-#include "edit_buffer.h"
+ * Every change goes through edb_apply_edit(): one replacement of [start,
+ * end) by some bytes.  It makes all allocations first (text room, copies
+ * for the undo step, the history slot) and only then touches the text, so a
+ * failure leaves everything as it was.  An undo step records that
+ * replacement (what was removed, what was inserted) plus the cursor before
+ * and after. */
+#include "edit_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,58 +24,6 @@
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
-
-/* What the last call did: decides typing/deletion coalescing and kill chains. */
-typedef enum {
-	ACT_NONE,       /* a move, undo, redo, boundary: ends runs and chains */
-	ACT_OTHER,      /* an edit that never coalesces */
-	ACT_TYPE,       /* a one-code-point insert */
-	ACT_DEL_BACK,
-	ACT_DEL_FWD,
-	ACT_KILL,
-} edb_act;
-
-/* Where the cursor goes after a replacement. */
-typedef enum {
-	CUR_START,      /* at the start of the replaced range (deletions) */
-	CUR_AFTER,      /* after the inserted bytes (inserts, yank) */
-	CUR_ADJUST,     /* edb_replace_range's rule */
-	CUR_END,        /* at the end of the text (set_text) */
-} edb_cur_mode;
-
-typedef struct {
-	size_t start;          /* byte offset of the replacement */
-	char *removed;         /* bytes that were at [start, start + removed_len); owned */
-	size_t removed_len;
-	char *inserted;        /* bytes put there; owned */
-	size_t inserted_len;
-	size_t cursor_before;  /* byte offsets */
-	size_t cursor_after;
-	edb_act kind;
-} edb_step;
-
-struct edb_buffer {
-	char *text;            /* owned, NUL-terminated, never NULL */
-	size_t len;            /* bytes, excluding the NUL */
-	size_t alloc;          /* bytes allocated for text */
-	size_t cursor;         /* byte offset, on a grapheme boundary */
-
-	UBreakIterator *brk;   /* character (grapheme) break iterator; owned */
-	UText *ut;             /* UTF-8 UText over text; owned */
-	int brk_ok;            /* brk points at the current text */
-
-	edb_step *steps;       /* steps[0 .. n_applied) can be undone, */
-	size_t n_steps;        /* steps[n_applied .. n_steps) redone */
-	size_t n_applied;
-	size_t steps_alloc;
-	size_t hist_bytes;     /* sum of removed_len + inserted_len over steps */
-	size_t mark;           /* edb_mark: n_applied then (moved down by trims) */
-
-	char *kill;            /* owned, NUL-terminated, never NULL */
-	size_t kill_len;
-
-	edb_act last;
-};
 
 const char *edb_result_name(edb_result r)
 {
@@ -118,146 +69,6 @@ static edb_result check_utf8(const char *s, size_t n)
 		i = (size_t)j;
 	}
 	return EDB_OK;
-}
-
-static int is_cont_byte(unsigned char c)
-{
-	return (c & 0xC0) == 0x80;
-}
-
-/* Whether byte_offset is on a code point boundary of the text. */
-static int on_cp_boundary(const edb_buffer *b, size_t off)
-{
-	return off == b->len || (off < b->len && !is_cont_byte((unsigned char)b->text[off]));
-}
-
-/* The code point starting at byte off (off < len; the text is well-formed). */
-static UChar32 cp_at(const edb_buffer *b, size_t off)
-{
-	UChar32 c;
-	int32_t i = (int32_t)off;
-	U8_NEXT((const uint8_t *)b->text, i, (int32_t)b->len, c);
-	return c;
-}
-
-static int is_delim_cp(UChar32 c)
-{
-	if (c < 0)
-		return 0;
-	if (c < 0x80 && c != 0 && strchr(EDB_WORD_DELIMITERS, (int)c))
-		return 1;
-	return u_isUWhiteSpace(c) ? 1 : 0;
-}
-
-/* ---- grapheme boundaries ------------------------------------------- */
-
-/* Points the break iterator at the current text; 0 if ICU refused (then the
- * callers fall back to code point boundaries). */
-static int brk_sync(edb_buffer *b)
-{
-	UErrorCode st = U_ZERO_ERROR;
-
-	if (b->brk_ok)
-		return 1;
-	b->ut = utext_openUTF8(b->ut, b->text, (int64_t)b->len, &st);
-	if (U_FAILURE(st))
-		return 0;
-	ubrk_setUText(b->brk, b->ut, &st);
-	if (U_FAILURE(st))
-		return 0;
-	b->brk_ok = 1;
-	return 1;
-}
-
-/* The grapheme boundary before off (0 if none); off <= len. */
-static size_t prev_boundary(edb_buffer *b, size_t off)
-{
-	if (off == 0)
-		return 0;
-	if (brk_sync(b)) {
-		int32_t p = ubrk_preceding(b->brk, (int32_t)off);
-		return p == UBRK_DONE || p < 0 ? 0 : (size_t)p;
-	}
-	off--;
-	while (off > 0 && is_cont_byte((unsigned char)b->text[off]))
-		off--;
-	return off;
-}
-
-/* The grapheme boundary after off (len if none); off <= len. */
-static size_t next_boundary(edb_buffer *b, size_t off)
-{
-	if (off >= b->len)
-		return b->len;
-	if (brk_sync(b)) {
-		int32_t p = ubrk_following(b->brk, (int32_t)off);
-		return p == UBRK_DONE || p < 0 || (size_t)p > b->len ? b->len : (size_t)p;
-	}
-	off++;
-	while (off < b->len && is_cont_byte((unsigned char)b->text[off]))
-		off++;
-	return off;
-}
-
-static int is_boundary(edb_buffer *b, size_t off)
-{
-	if (off == 0 || off == b->len)
-		return 1;
-	if (off > b->len || !on_cp_boundary(b, off))
-		return 0;
-	if (brk_sync(b))
-		return ubrk_isBoundary(b->brk, (int32_t)off) ? 1 : 0;
-	return 1;
-}
-
-/* off clamped to the text and moved back / forward to a grapheme boundary. */
-static size_t snap_back(edb_buffer *b, size_t off)
-{
-	if (off >= b->len)
-		return b->len;
-	while (off > 0 && !on_cp_boundary(b, off))
-		off--;
-	return is_boundary(b, off) ? off : prev_boundary(b, off);
-}
-
-static size_t snap_forward(edb_buffer *b, size_t off)
-{
-	if (off >= b->len)
-		return b->len;
-	while (off < b->len && !on_cp_boundary(b, off))
-		off++;
-	return is_boundary(b, off) ? off : next_boundary(b, off);
-}
-
-static int is_delim_at(const edb_buffer *b, size_t off)
-{
-	return off < b->len && is_delim_cp(cp_at(b, off));
-}
-
-static size_t word_start_before(edb_buffer *b, size_t off)
-{
-	while (off > 0) {
-		size_t p = prev_boundary(b, off);
-		if (!is_delim_at(b, p))
-			break;
-		off = p;
-	}
-	while (off > 0) {
-		size_t p = prev_boundary(b, off);
-		if (is_delim_at(b, p))
-			break;
-		off = p;
-	}
-	return off;
-}
-
-static size_t word_end_after(edb_buffer *b, size_t off)
-{
-	while (off < b->len && is_delim_at(b, off))
-		off = next_boundary(b, off);
-	while (off < b->len && !is_delim_at(b, off))
-		off = next_boundary(b, off);
-	return off;
 }
 
 /* ---- life cycle ----------------------------------------------------- */
@@ -441,7 +252,7 @@ static int can_coalesce(const edb_buffer *b, size_t start, size_t end, size_t n,
 			int32_t i = (int32_t)top->inserted_len;
 			UChar32 c;
 			U8_PREV((const uint8_t *)top->inserted, 0, i, c);
-			return !is_delim_cp(c);
+			return !edb_is_delim_cp(c);
 		}
 	case ACT_DEL_BACK:
 		return n == 0 && top->inserted_len == 0 && end == top->start &&
@@ -457,7 +268,7 @@ static int can_coalesce(const edb_buffer *b, size_t start, size_t end, size_t n,
 /* Replaces bytes [start, end) of the text by ins[0..n) (valid UTF-8, checked
  * by the caller; may point into the text), records the undo step, moves the
  * cursor per mode.  All or nothing. */
-static edb_result edb_apply(edb_buffer *b, size_t start, size_t end,
+edb_result edb_apply_edit(edb_buffer *b, size_t start, size_t end,
 	const char *ins, size_t n, edb_act act, edb_cur_mode mode)
 {
 	edb_result r = EDB_OK;
@@ -545,21 +356,21 @@ static edb_result edb_apply(edb_buffer *b, size_t start, size_t end,
 	text_splice(b, start, end, src, n);
 	switch (mode) {
 	case CUR_START:
-		cursor = snap_back(b, start);
+		cursor = edb_snap_back(b, start);
 		break;
 	case CUR_AFTER:
-		cursor = snap_forward(b, start + n);
+		cursor = edb_snap_forward(b, start + n);
 		break;
 	case CUR_END:
 		cursor = b->len;
 		break;
 	case CUR_ADJUST:
 		if (cursor >= end) {
-			cursor = snap_forward(b, cursor - removed + n);
+			cursor = edb_snap_forward(b, cursor - removed + n);
 		} else if (cursor > start) {
-			cursor = snap_forward(b, start + n);
+			cursor = edb_snap_forward(b, start + n);
 		} else {
-			cursor = snap_back(b, cursor);
+			cursor = edb_snap_back(b, cursor);
 		}
 		break;
 	}
@@ -610,7 +421,7 @@ edb_result edb_set_text(edb_buffer *b, const char *utf8, size_t n_bytes)
 		b->last = ACT_NONE;
 		return EDB_OK;
 	}
-	return edb_apply(b, 0, b->len, utf8 ? utf8 : "", n_bytes, ACT_OTHER, CUR_END);
+	return edb_apply_edit(b, 0, b->len, utf8 ? utf8 : "", n_bytes, ACT_OTHER, CUR_END);
 }
 
 edb_result edb_insert(edb_buffer *b, const char *utf8, size_t n_bytes)
@@ -635,7 +446,7 @@ edb_result edb_insert(edb_buffer *b, const char *utf8, size_t n_bytes)
 		if (c >= 0 && (size_t)i == n_bytes)
 			act = ACT_TYPE;
 	}
-	return edb_apply(b, b->cursor, b->cursor, utf8, n_bytes, act, CUR_AFTER);
+	return edb_apply_edit(b, b->cursor, b->cursor, utf8, n_bytes, act, CUR_AFTER);
 }
 
 edb_result edb_replace_range(edb_buffer *b, size_t start_byte, size_t end_byte,
@@ -646,113 +457,15 @@ edb_result edb_replace_range(edb_buffer *b, size_t start_byte, size_t end_byte,
 	if (!b || (!utf8 && n_bytes))
 		return EDB_BAD_ARGUMENT;
 	if (start_byte > end_byte || end_byte > b->len ||
-	    !on_cp_boundary(b, start_byte) || !on_cp_boundary(b, end_byte))
+	    !edb_on_cp_boundary(b, start_byte) || !edb_on_cp_boundary(b, end_byte))
 		return EDB_BAD_RANGE;
 	if (n_bytes > EDB_MAX_TEXT_BYTES)
 		return EDB_TOO_LONG;
 	r = check_utf8(utf8, n_bytes);
 	if (r != EDB_OK)
 		return r;
-	return edb_apply(b, start_byte, end_byte, utf8 ? utf8 : "", n_bytes,
+	return edb_apply_edit(b, start_byte, end_byte, utf8 ? utf8 : "", n_bytes,
 		ACT_OTHER, CUR_ADJUST);
-}
-
-edb_result edb_delete_backward_grapheme(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	if (b->cursor == 0)
-		return EDB_AT_EDGE;
-	return edb_apply(b, prev_boundary(b, b->cursor), b->cursor, "", 0,
-		ACT_DEL_BACK, CUR_START);
-}
-
-edb_result edb_delete_forward_grapheme(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	if (b->cursor >= b->len)
-		return EDB_AT_EDGE;
-	return edb_apply(b, b->cursor, next_boundary(b, b->cursor), "", 0,
-		ACT_DEL_FWD, CUR_START);
-}
-
-/* Deletes [start, end) into the kill text: appended (forward) or prepended
- * (backward) when the previous call was a kill too.  The new kill text is
- * built in a temporary and swapped in only if the edit succeeds. */
-static edb_result kill_range(edb_buffer *b, size_t start, size_t end, int backward)
-{
-	edb_result r = EDB_OK;
-	size_t n = end - start, keep = 0, total;
-	char *k = NULL;
-
-	if (n == 0) {
-		r = EDB_AT_EDGE;
-		goto done;
-	}
-	if (b->last == ACT_KILL && b->kill_len + n <= EDB_MAX_TEXT_BYTES)
-		keep = b->kill_len;
-	total = keep + n;
-	k = malloc(total + 1);
-	if (!k) {
-		r = EDB_NO_MEMORY;
-		goto done;
-	}
-	if (backward) {
-		memcpy(k, b->text + start, n);
-		memcpy(k + n, b->kill, keep);
-	} else {
-		memcpy(k, b->kill, keep);
-		memcpy(k + keep, b->text + start, n);
-	}
-	k[total] = '\0';
-	r = edb_apply(b, start, end, "", 0, ACT_KILL, CUR_START);
-	if (r != EDB_OK)
-		goto done;
-	free(b->kill);
-	b->kill = k;
-	b->kill_len = total;
-	k = NULL;
-done:
-	free(k);
-	return r;
-}
-
-edb_result edb_kill_to_end(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return kill_range(b, b->cursor, b->len, 0);
-}
-
-edb_result edb_kill_to_start(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return kill_range(b, 0, b->cursor, 1);
-}
-
-edb_result edb_kill_word_backward(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return kill_range(b, word_start_before(b, b->cursor), b->cursor, 1);
-}
-
-edb_result edb_kill_word_forward(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return kill_range(b, b->cursor, word_end_after(b, b->cursor), 0);
-}
-
-edb_result edb_yank(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	if (b->kill_len == 0)
-		return EDB_NOTHING_TO_YANK;
-	return edb_apply(b, b->cursor, b->cursor, b->kill, b->kill_len, ACT_OTHER, CUR_AFTER);
 }
 
 /* ---- undo / redo ---------------------------------------------------- */
@@ -824,73 +537,4 @@ edb_result edb_redo(edb_buffer *b)
 	if (r == EDB_OK)
 		b->n_applied++;
 	return r;
-}
-
-/* ---- cursor movement ------------------------------------------------ */
-
-edb_result edb_set_cursor(edb_buffer *b, size_t byte_offset)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	b->cursor = snap_back(b, byte_offset);
-	b->last = ACT_NONE;
-	return EDB_OK;
-}
-
-edb_result edb_move_grapheme(edb_buffer *b, long n_graphemes)
-{
-	size_t c;
-
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	b->last = ACT_NONE;
-	c = b->cursor;
-	for (; n_graphemes > 0 && c < b->len; n_graphemes--)
-		c = next_boundary(b, c);
-	for (; n_graphemes < 0 && c > 0; n_graphemes++)
-		c = prev_boundary(b, c);
-	if (c == b->cursor && n_graphemes != 0)
-		return EDB_AT_EDGE;
-	b->cursor = c;
-	return EDB_OK;
-}
-
-/* Moves to off; EDB_AT_EDGE if already there. */
-static edb_result move_to(edb_buffer *b, size_t off)
-{
-	b->last = ACT_NONE;
-	if (off == b->cursor)
-		return EDB_AT_EDGE;
-	b->cursor = off;
-	return EDB_OK;
-}
-
-edb_result edb_home(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	move_to(b, 0);
-	return EDB_OK;
-}
-
-edb_result edb_end(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	move_to(b, b->len);
-	return EDB_OK;
-}
-
-edb_result edb_word_backward(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return move_to(b, word_start_before(b, b->cursor));
-}
-
-edb_result edb_word_forward(edb_buffer *b)
-{
-	if (!b)
-		return EDB_BAD_ARGUMENT;
-	return move_to(b, word_end_after(b, b->cursor));
 }

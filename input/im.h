@@ -2,10 +2,10 @@
  *
  * An input method turns the ASCII keys of a US keyboard into the text the
  * same keys give on another layout.  Most are plain tables (one key -> one
- * string); two compose: Greek's dead tonos key waits for the next key, and
- * romaji -> kana waits for a whole syllable.  What is waiting lives in an
- * im_compose value the decoder owns; it is plain data (no allocation), so
- * it needs no _new/_free and copying it is fine.
+ * string; keymaps.c); two compose (im.c): Greek's dead tonos key waits for
+ * the next key, and romaji -> kana waits for a whole syllable.  What is
+ * waiting lives in an im_compose value the decoder owns; it is plain data
+ * (no allocation), so it needs no _new/_free and copying it is fine.
  *
  * Output goes to an im_text: a fixed buffer big enough for anything one key
  * can produce (a flushed composition plus the key's own text plus a Ctrl-V
@@ -37,8 +37,20 @@ void im_text_clear(im_text *t);
  * within the bounds above; kept so a mistake truncates instead of writing
  * past the end). */
 void im_text_put(im_text *t, const char *s, size_t n);
-/* Appends one code point as UTF-8 (cp must be a Unicode scalar value). */
+/* Appends one code point as UTF-8 (ICU's U8_APPEND); what is not a scalar
+ * value (a surrogate, past U+10FFFF) is written as U+FFFD. */
 void im_text_put_cp(im_text *t, uint32_t cp);
+
+/* The plain keymaps (keymaps.c): a method's table indexed by ASCII key
+ * (NULL entry: the key types itself), or NULL for a composing method other
+ * than Greek, whose letters are a table too. */
+const char *const *im_layout_map(ink_im im);
+/* The keep-delimiters overlay of a right-to-left keymap (the letters moved
+ * off kept keys), or NULL for the other methods. */
+const char *const *im_keep_overlay(ink_im im);
+/* Whether key is an IRI delimiter that keep-delimiters mode types as
+ * itself. */
+bool im_is_kept_delimiter(char key);
 
 typedef struct {
 	ink_im owner;                      /* the method that started it; NONE = idle */

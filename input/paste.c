@@ -5,13 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
 #include "im.h"
 #include "input_keys.h"
-
-static bool valid_scalar(uint32_t cp)
-{
-	return cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-}
 
 void paste_buf_begin(paste_buf *p)
 {
@@ -32,9 +30,7 @@ void paste_buf_add(paste_buf *p, uint32_t cp)
 
 	if (cp == 0 || cp == '\r' || cp == '\n' || cp == '\t')
 		return;
-	if (!valid_scalar(cp))
-		cp = 0xFFFD;
-	im_text_clear(&u);
+	im_text_clear(&u);   /* what is not a scalar value becomes U+FFFD there */
 	im_text_put_cp(&u, cp);
 	if (p->len + u.len > INK_PASTE_MAX_BYTES) {
 		p->truncated = true;
@@ -61,46 +57,35 @@ void paste_buf_add(paste_buf *p, uint32_t cp)
 	p->buf[p->len] = '\0';
 }
 
-/* Unicode White_Space (PropList.txt) minus CR LF TAB, which never get here:
- * what a copy from a web page or a terminal leaves around a URL. */
-static bool is_white_space(uint32_t cp)
+/* Unicode White_Space (PropList.txt; CR LF TAB never get here): what a
+ * copy from a web page or a terminal leaves around a URL. */
+static bool is_white_space(UChar32 c)
 {
-	return cp == 0x20 || cp == 0x0B || cp == 0x0C || cp == 0x85 || cp == 0xA0
-		|| cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028
-		|| cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+	return c >= 0 && u_hasBinaryProperty(c, UCHAR_WHITE_SPACE);
 }
 
-/* Decodes the code point starting at s (the buffer holds UTF-8 we wrote). */
-static uint32_t decode_at(const unsigned char *s, size_t *len)
+/* The code point at s[i..end) (the buffer holds UTF-8 we wrote); *next
+ * gets the offset after it. */
+static UChar32 decode_at(const uint8_t *s, size_t i, size_t end, size_t *next)
 {
-	if (s[0] < 0x80) {
-		*len = 1;
-		return s[0];
-	}
-	if (s[0] < 0xE0) {
-		*len = 2;
-		return ((uint32_t)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
-	}
-	if (s[0] < 0xF0) {
-		*len = 3;
-		return ((uint32_t)(s[0] & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
-	}
-	*len = 4;
-	return ((uint32_t)(s[0] & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12)
-		| ((uint32_t)(s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+	int32_t k = (int32_t)i;
+	UChar32 c;
+	U8_NEXT(s, k, (int32_t)end, c);
+	*next = (size_t)k;
+	return c;
 }
 
 const char *paste_buf_finish(paste_buf *p, size_t *len)
 {
-	const unsigned char *s = (const unsigned char *)(p->buf ? p->buf : "");
-	size_t start = 0, end = p->len, n, last_ws;
+	const uint8_t *s = (const uint8_t *)(p->buf ? p->buf : "");
+	size_t start = 0, end = p->len, next, last_ws;
 
-	while (start < end && is_white_space(decode_at(s + start, &n)))
-		start += n;
+	while (start < end && is_white_space(decode_at(s, start, end, &next)))
+		start = next;
 	/* trailing: walk forward and remember where the final run of space began */
 	last_ws = end;
-	for (size_t i = start; i < end; i += n) {
-		if (is_white_space(decode_at(s + i, &n))) {
+	for (size_t i = start; i < end; i = next) {
+		if (is_white_space(decode_at(s, i, end, &next))) {
 			if (last_ws == end)
 				last_ws = i;
 		} else {

@@ -1,5 +1,6 @@
 /* Strict UTF-8 (RFC 3629) for render's own modules: render knows nothing of
- * core but its spans, so it decodes for itself; one decoder for all of it. */
+ * core but its spans, so it decodes for itself, through ICU's U8_NEXT and
+ * U8_APPEND_UNSAFE (as input/ does); one decoder for all of it. */
 #ifndef RENDER_UTF8_H
 #define RENDER_UTF8_H
 

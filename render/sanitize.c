@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #include "render_sanitize.h"
 #include "render_utf8.h"
@@ -120,56 +121,24 @@ size_t rnd_sanitize(const char *in, size_t in_bytes, char *out, size_t out_size,
 	return i;
 }
 
+/* ICU's U8_NEXT is strict (RFC 3629: no overlongs, surrogates or values
+ * past U+10FFFF; a cut sequence is ill-formed); every ill-formed
+ * sequence is 0 here, whatever its length, so each of its bytes becomes a
+ * placeholder of its own. */
 size_t rnd_utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
 {
-	uint8_t b = s[0];
-	size_t len;
-	uint32_t v, min;
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	} else if (b >= 0xC2 && b <= 0xDF) {
-		len = 2, v = b & 0x1F, min = 0x80;
-	} else if (b >= 0xE0 && b <= 0xEF) {
-		len = 3, v = b & 0x0F, min = 0x800;
-	} else if (b >= 0xF0 && b <= 0xF4) {
-		len = 4, v = b & 0x07, min = 0x10000;
-	} else {
+	int32_t i = 0;
+	UChar32 c;
+	U8_NEXT(s, i, n < 4 ? (int32_t)n : 4, c);
+	if (c < 0)
 		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
+	*cp = (uint32_t)c;
+	return (size_t)i;
 }
 
-size_t rnd_utf8_put(char *out, uint32_t c)
+size_t rnd_utf8_put(char *out, uint32_t cp)
 {
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xC0 | c >> 6);
-		out[1] = (char)(0x80 | (c & 0x3F));
-		return 2;
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xE0 | c >> 12);
-		out[1] = (char)(0x80 | (c >> 6 & 0x3F));
-		out[2] = (char)(0x80 | (c & 0x3F));
-		return 3;
-	}
-	out[0] = (char)(0xF0 | c >> 18);
-	out[1] = (char)(0x80 | (c >> 12 & 0x3F));
-	out[2] = (char)(0x80 | (c >> 6 & 0x3F));
-	out[3] = (char)(0x80 | (c & 0x3F));
-	return 4;
+	size_t i = 0;
+	U8_APPEND_UNSAFE((uint8_t *)out, i, cp);
+	return i;
 }

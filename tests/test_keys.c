@@ -10,6 +10,7 @@
 #include "ink_bindings.h"
 #include "input_keys.h"
 #include "tcheck.h"
+#include "utf8_cases.h"
 
 /* ---- every binding, on a fresh decoder ---- */
 
@@ -273,6 +274,11 @@ static const struct tcase cases[] = {
 	{ "paste: only white space gives an empty paste", {
 		NONE_K(INK_KEY_PASTE_START), TYPE(" \t\r\n\u3000 ", ""),
 		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "") } },
+	{ "paste: every White_Space character trimmed at both ends, kept inside", {
+		NONE_K(INK_KEY_PASTE_START),
+		TYPE(" \u00A0\u1680\u2000\u200A\u2028\u2029\u202F\u205F\u3000\x0B\x0C\xC2\x85"
+			"x\u200By\u3000z\u00A0 \u205F\xC2\x85", ""),
+		KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "x\u200By\u3000z") } },
 	{ "paste: empty", {
 		NONE_K(INK_KEY_PASTE_START), KEY(INK_KEY_PASTE_END, INK_EV_PASTE, INK_ACT_NONE, "") } },
 	{ "paste: resize and mouse still reported, a second start ignored", {
@@ -738,6 +744,47 @@ static void test_paste_cap(void)
 	ink_decoder_free(d);
 }
 
+/* ---- UTF-8 out: typed characters and pastes, over the shared table ---- */
+
+static void test_utf8_text(void)
+{
+	ink_decoder *d = ink_decoder_new();
+	char all[256];
+	size_t all_len = 0;
+
+	CHECK(d != NULL, "new");
+	if (!d)
+		return;
+	for (size_t i = 0; i < UTF8_CASES_COUNT; i++) {
+		const utf8_case *c = &utf8_cases[i];
+		if (c->cp == UTF8_ILL_FORMED)
+			continue;
+		memcpy(all + all_len, c->bytes, strlen(c->bytes));
+		all_len += strlen(c->bytes);
+		if (c->cp == 0x7F || c->cp == 0x80)
+			continue;   /* controls: actions or nothing, not text */
+		ink_event ev = ink_feed_char(d, c->cp, 0);
+		CHECK(ev.kind == INK_EV_TEXT && ev.text_len == strlen(c->bytes) &&
+			memcmp(ev.text, c->bytes, ev.text_len) == 0, "%s typed: %s", c->what,
+			tcheck_esc(ev.text ? ev.text : "", ev.text_len));
+	}
+	/* In a paste, controls too; not scalar values become U+FFFD. */
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	for (size_t i = 0; i < UTF8_CASES_COUNT; i++)
+		if (utf8_cases[i].cp != UTF8_ILL_FORMED)
+			ink_feed_char(d, utf8_cases[i].cp, 0);
+	ink_event ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.kind == INK_EV_PASTE && ev.text_len == all_len && memcmp(ev.text, all, all_len) == 0,
+		"paste: %s", tcheck_esc(ev.text ? ev.text : "", ev.text_len));
+	ink_feed_key(d, INK_KEY_PASTE_START, 0);
+	ink_feed_char(d, 0xD800, 0);
+	ink_feed_char(d, 0x110000, 0);
+	ev = ink_feed_key(d, INK_KEY_PASTE_END, 0);
+	CHECK(ev.kind == INK_EV_PASTE && ev.text_len == 6 && memcmp(ev.text, "\xEF\xBF\xBD\xEF\xBF\xBD", 6) == 0,
+		"paste of non-scalars: %s", tcheck_esc(ev.text ? ev.text : "", ev.text_len));
+	ink_decoder_free(d);
+}
+
 /* ---- names and NULL safety ---- */
 
 static void test_names(void)
@@ -981,6 +1028,7 @@ int main(void)
 	test_bindings();
 	test_cases();
 	test_paste_cap();
+	test_utf8_text();
 	test_names();
 	return tcheck_done("keys");
 }

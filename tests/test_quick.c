@@ -10,6 +10,7 @@
 
 #include "iri.h"
 #include "tcheck.h"
+#include "utf8_cases.h"
 
 static const struct {
 	const char *in;
@@ -161,6 +162,20 @@ int main(int argc, char **argv)
 		iri_quick_verdict v = compare(&r, cases[i].in, strlen(cases[i].in), where);
 		CHECK(v == cases[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
 			iri_quick_verdict_name(cases[i].want), cases[i].in);
+	}
+	/* Every row of the UTF-8 table in a path and in a host: ill-formed
+	 * bytes always go to the full path (INVALID_UTF8); the rest must agree
+	 * with it (compare). */
+	static const char *const around[][2] = { { "http://example.com/a", "b" }, { "http://a", "b.example/" } };
+	for (size_t i = 0; i < UTF8_CASES_COUNT; i++) {
+		for (size_t k = 0; k < 2; k++) {
+			char in[64], where[64];
+			snprintf(in, sizeof in, "%s%s%s", around[k][0], utf8_cases[i].bytes, around[k][1]);
+			snprintf(where, sizeof where, "utf8 %s (%s)", utf8_cases[i].what, k ? "host" : "path");
+			iri_quick_verdict v = compare(&r, in, strlen(in), where);
+			CHECK(utf8_cases[i].cp != UTF8_ILL_FORMED || v == IRI_QUICK_FULL, "%s: %s", where,
+				iri_quick_verdict_name(v));
+		}
 	}
 	for (int a = 1; a < argc; a++)
 		run_file(&r, argv[a]);

@@ -11,7 +11,9 @@
 
 #include "render_bidi.h"
 #include "render_sanitize.h"
+#include "render_utf8.h"
 #include "tcheck.h"
+#include "utf8_cases.h"
 
 static const char *const hebrew[22] = {
 	"א", "ב", "ג", "ד", "ה", "ו", "ז", "ח", "ט", "י", "כ",
@@ -323,6 +325,35 @@ static void test_placeholders(rnd_display *d)
  * for a long IRI (rendered in chunks internally) it must equal each
  * component rendered alone, joined by the delimiters.  Fixed-seed text with
  * Hebrew, Arabic, digits of both kinds, brackets and combining marks. */
+/* render's decoder and encoder, and the sanitising copy, over the shared
+ * UTF-8 table: an ill-formed sequence is a placeholder per byte. */
+static void test_utf8(void)
+{
+	for (size_t i = 0; i < UTF8_CASES_COUNT; i++) {
+		const utf8_case *c = &utf8_cases[i];
+		size_t n = strlen(c->bytes);
+		uint32_t cp = 0;
+		size_t k = rnd_utf8_next((const uint8_t *)c->bytes, n, &cp);
+		char want[128], got[128], u[4];
+		size_t w = 0;
+		if (c->cp == UTF8_ILL_FORMED) {
+			CHECK(k == 0, "%s: decoded as %zu bytes", c->what, k);
+			for (size_t b = 0; b < n; b++)
+				w += (size_t)snprintf(want + w, sizeof want - w, "\u27E8x%02X\u27E9",
+					(unsigned char)c->bytes[b]);
+		} else {
+			CHECK(k == n && cp == c->cp, "%s: %zu bytes, U+%04X", c->what, k, (unsigned)cp);
+			size_t m = rnd_utf8_put(u, c->cp);
+			CHECK(m == n && memcmp(u, c->bytes, n) == 0, "%s: encoded %s", c->what, tcheck_esc(u, m));
+			/* Two controls in the table: DEL and U+0080. */
+			snprintf(want, sizeof want, "%s", c->cp == 0x7F ? "\u2421" : c->cp == 0x80 ? "\u27E8U+0080\u27E9" : c->bytes);
+		}
+		size_t got_len;
+		CHECK(rnd_sanitize(c->bytes, n, got, sizeof got, &got_len) == n && strcmp(got, want) == 0,
+			"%s: sanitised %s", c->what, tcheck_esc(got, got_len));
+	}
+}
+
 static void test_visual_is_per_component(rnd_display *d)
 {
 	static const char *const pieces[] = {
@@ -403,6 +434,7 @@ int main(void)
 	test_arabic(d);
 	test_cells(d);
 	test_placeholders(d);
+	test_utf8();
 	test_visual_is_per_component(d);
 	CHECK(strcmp(rnd_term_bidi_enter(), "\033[8l\033[1 k") == 0, "explicit bidi mode: BDSM reset, SCP LTR");
 	CHECK(strcmp(rnd_term_bidi_leave(), "\033[8h\033[0 k") == 0, "implicit bidi mode restored");

@@ -11,44 +11,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_text.h"
 #include "iri.h"
 #include "render_bidi.h"
-
-/* Builds an IRI of exactly n_cp code points: an IDN host, then path
- * segments cycling through Latin, Hebrew, Arabic and CJK words. */
-static char *make_iri(size_t n_cp, size_t *n_bytes)
-{
-	static const char *const words[] = {
-		"bücher", "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", "\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84",
-		"\xe4\xbe\x8b\xe3\x81\x88", "index", "\xd7\xa0\xd7\xaa\xd7\x99\xd7\x91",
-	};
-	size_t cap = n_cp * 4 + 64, len = 0, cps = 0;
-	char *s = malloc(cap);
-	const char *head = "http://www.bücher.example/";
-	strcpy(s, head);
-	len = strlen(head);
-	cps = iri_utf8_count_cp(s, len);
-	for (size_t w = 0; cps < n_cp; w++) {
-		const char *word = words[w % (sizeof words / sizeof words[0])];
-		size_t wl = strlen(word);
-		for (size_t i = 0; i < wl && cps < n_cp;) {
-			uint32_t cp;
-			iri_utf8_status st;
-			size_t k = iri_utf8_decode((const uint8_t *)word + i, wl - i, &cp, &st);
-			memcpy(s + len, word + i, k);
-			len += k;
-			i += k;
-			cps++;
-		}
-		if (cps < n_cp) {
-			s[len++] = '/';
-			cps++;
-		}
-	}
-	s[len] = '\0';
-	*n_bytes = len;
-	return s;
-}
 
 static double now_ms(void)
 {
@@ -112,7 +77,7 @@ int main(int argc, char **argv)
 	int all_met = 1;
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 		size_t n_bytes;
-		char *text = make_iri(sizes[s].cps, &n_bytes);
+		char *text = bench_text(sizes[s].cps, &n_bytes);
 		int iters = (int)(sizes[s].iterations * scale);
 		if (iters < 3)
 			iters = 3;

@@ -57,6 +57,8 @@
 #include <unistd.h>
 #include <vterm.h>
 
+#include "bench_text.h"
+
 #define EDIT_ROW 1            /* 0-based: irie's edit line, under the header */
 #define WAIT_LIMIT_MS 60000.0 /* one input's effect must show within this */
 
@@ -112,48 +114,6 @@ static void in_add(session *s, const char *b, size_t n)
 static void on_vterm_output(const char *b, size_t n, void *user)
 {
 	in_add(user, b, n);
-}
-
-/* ---- the text ------------------------------------------------------------- */
-
-/* A text of exactly n_cp code points: an IDN host, then path segments
- * cycling through Latin, Hebrew, Arabic and CJK words. */
-static char *make_text(size_t n_cp, size_t *n_bytes)
-{
-	static const char *const words[] = {
-		"bücher", "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", "\xd8\xaf\xd9\x84\xd9\x8a\xd9\x84",
-		"\xe4\xbe\x8b\xe3\x81\x88", "index", "\xd7\xa0\xd7\xaa\xd7\x99\xd7\x91",
-	};
-	const char *head = "http://www.bücher.example/";
-	char *s = xrealloc(NULL, n_cp * 4 + 64);
-	size_t len = 0, cps = 0;
-	for (const char *p = head; *p && cps < n_cp; cps++) {
-		size_t k = 1;   /* one code point: a lead byte and its continuation bytes */
-		while (((unsigned char)p[k] & 0xC0) == 0x80)
-			k++;
-		memcpy(s + len, p, k);
-		len += k;
-		p += k;
-	}
-	for (size_t w = 0; cps < n_cp; w++) {
-		const char *p = words[w % (sizeof words / sizeof words[0])];
-		while (*p && cps < n_cp) {
-			size_t k = 1;
-			while (((unsigned char)p[k] & 0xC0) == 0x80)
-				k++;
-			memcpy(s + len, p, k);
-			len += k;
-			p += k;
-			cps++;
-		}
-		if (cps < n_cp) {
-			s[len++] = '/';
-			cps++;
-		}
-	}
-	s[len] = '\0';
-	*n_bytes = len;
-	return s;
 }
 
 /* ---- the screen ----------------------------------------------------------- */
@@ -418,7 +378,7 @@ static bool time_keys(const options *o, int rows, int cols, size_t n_cp, double 
 	session s;
 	start(&s, o, rows, cols);
 	size_t n_bytes;
-	char *text = make_text(n_cp, &n_bytes);
+	char *text = bench_text(n_cp, &n_bytes);
 	paste(&s, text, n_bytes);
 	wait_painted(&s, CHANGE_EDIT_ROW, o->quiet_ms, NULL);
 	free(text);
@@ -459,7 +419,7 @@ static bool time_keys(const options *o, int rows, int cols, size_t n_cp, double 
 static bool time_paste(const options *o, int rows, int cols, size_t n_cp, double target_ms)
 {
 	size_t n_bytes, runs = (size_t)o->paste_runs;
-	char *text = make_text(n_cp, &n_bytes);
+	char *text = bench_text(n_cp, &n_bytes);
 	double *painted = xrealloc(NULL, sizeof *painted * runs), *first = xrealloc(NULL, sizeof *first * runs);
 	double *startup = xrealloc(NULL, sizeof *startup * runs);
 	for (size_t r = 0; r < runs; r++) {

@@ -12,21 +12,31 @@
 #include <string.h>
 #include <curl/curl.h>
 
+#include "peer_common.h"
+
 #if LIBCURL_VERSION_NUM < 0x075800
 #error "peer_curl needs libcurl 7.88.0 or later (CURLU_PUNYCODE)"
 #endif
 
-enum { LINE_CAP_BYTES = 1 << 20 };
+/* NULL clears the handle first, so the URL is not read relative to the
+ * previous line's. */
+static peer_line_result map_line(void *peer, char *line, size_t len)
+{
+  CURLU *url = peer;
+  char *out = NULL;
+  (void)len;
+  curl_url_set(url, CURLUPART_URL, NULL, 0);
+  CURLUcode rc = curl_url_set(url, CURLUPART_URL, line, CURLU_URLENCODE | CURLU_NON_SUPPORT_SCHEME);
+  if (rc == CURLUE_OK)
+    rc = curl_url_get(url, CURLUPART_URL, &out, CURLU_PUNYCODE);
+  if (rc == CURLUE_OK)
+    fputs(out, stdout);
+  curl_free(out);
+  return rc == CURLUE_OK ? PEER_LINE_OK : PEER_LINE_ERROR;
+}
 
 int main(int argc, char **argv)
 {
-  int status = 1;
-  char *line = NULL;
-  size_t line_cap = 0;
-  unsigned long errors = 0;
-  CURLU *url = NULL;
-  static char out_buf[1 << 16];
-
   if (argc > 1 && strcmp(argv[1], "--version") == 0) {
     const curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
     printf("libcurl %s (libidn2 %s)\n", v->version, v->libidn ? v->libidn : "absent");
@@ -39,40 +49,12 @@ int main(int argc, char **argv)
     setlocale(LC_CTYPE, "");
   if (!(curl_version_info(CURLVERSION_NOW)->features & CURL_VERSION_IDN))
     fprintf(stderr, "peer_curl: this libcurl has no IDN support; CURLU_PUNYCODE fails\n");
-  url = curl_url();
+  CURLU *url = curl_url();
   if (!url) {
     fprintf(stderr, "peer_curl: curl_url failed\n");
-    goto cleanup;
+    return 1;
   }
-  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
-  ssize_t got;
-  while ((got = getline(&line, &line_cap, stdin)) >= 0) {
-    size_t len = (size_t)got;
-    if (len > 0 && line[len - 1] == '\n')
-      line[--len] = '\0';
-    char *out = NULL;
-    /* NULL clears the handle, so the next URL is not read relative to this one. */
-    curl_url_set(url, CURLUPART_URL, NULL, 0);
-    CURLUcode rc = len > LINE_CAP_BYTES ? CURLUE_MALFORMED_INPUT
-      : curl_url_set(url, CURLUPART_URL, line, CURLU_URLENCODE | CURLU_NON_SUPPORT_SCHEME);
-    if (rc == CURLUE_OK)
-      rc = curl_url_get(url, CURLUPART_URL, &out, CURLU_PUNYCODE);
-    if (rc == CURLUE_OK) {
-      fputs(out, stdout);
-    } else {
-      errors++;
-    }
-    fputc('\n', stdout);
-    curl_free(out);
-  }
-  if (fflush(stdout) != 0) {
-    perror("peer_curl: stdout");
-    goto cleanup;
-  }
-  fprintf(stderr, "errors %lu\n", errors);
-  status = 0;
-cleanup:
-  free(line);
+  int status = peer_run("peer_curl", map_line, url);
   curl_url_cleanup(url);
   return status;
 }

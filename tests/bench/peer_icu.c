@@ -12,26 +12,9 @@
 #include <unicode/uidna.h>
 #include <unicode/uversion.h>
 
-enum { LINE_CAP_BYTES = 1 << 20, HOST_CAP_BYTES = 1024 };
+#include "peer_common.h"
 
-static const char hex_upper[] = "0123456789ABCDEF";
-
-/* Copies bytes [0, len) to out with every byte >= 0x80 as %HH; returns the
- * bytes written (at most 3 * len). */
-static size_t put_escaped(const unsigned char *s, size_t len, char *out)
-{
-  size_t n = 0;
-  for (size_t i = 0; i < len; i++) {
-    if (s[i] < 0x80) {
-      out[n++] = (char)s[i];
-    } else {
-      out[n++] = '%';
-      out[n++] = hex_upper[s[i] >> 4];
-      out[n++] = hex_upper[s[i] & 15];
-    }
-  }
-  return n;
-}
+enum { HOST_CAP_BYTES = 1024 };
 
 static int has_non_ascii(const unsigned char *s, size_t len)
 {
@@ -71,15 +54,50 @@ static void find_host(const char *s, size_t len, size_t *host_start, size_t *hos
   *host_end = he;
 }
 
+typedef struct {
+  UIDNA *idna;
+  char *out;
+  size_t out_cap;
+} peer_icu;
+
+static peer_line_result map_line(void *peer, char *line, size_t len)
+{
+  peer_icu *p = peer;
+  peer_line_result r = PEER_LINE_OK;
+  if (3 * len + HOST_CAP_BYTES + 1 > p->out_cap) {   /* the longest output this line can give */
+    char *grown = realloc(p->out, 3 * len + HOST_CAP_BYTES + 1);
+    if (!grown)
+      return PEER_LINE_FATAL;
+    p->out = grown;
+    p->out_cap = 3 * len + HOST_CAP_BYTES + 1;
+  }
+  size_t hs, he;
+  find_host(line, len, &hs, &he);
+  const unsigned char *u = (const unsigned char *)line;
+  char *out = p->out;
+  size_t n = peer_put_escaped(u, hs, out);
+  if (has_non_ascii(u + hs, he - hs)) {
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t ace_len = uidna_nameToASCII_UTF8(p->idna, line + hs, (int32_t)(he - hs),
+                                             out + n, HOST_CAP_BYTES, &info, &err);
+    if (U_SUCCESS(err) && info.errors == 0 && ace_len < HOST_CAP_BYTES) {
+      n += (size_t)ace_len;
+    } else {
+      r = PEER_LINE_ERROR;
+      n += peer_put_escaped(u + hs, he - hs, out + n);
+    }
+  } else {
+    memcpy(out + n, line + hs, he - hs);
+    n += he - hs;
+  }
+  n += peer_put_escaped(u + he, len - he, out + n);
+  fwrite(out, 1, n, stdout);
+  return r;
+}
+
 int main(int argc, char **argv)
 {
-  int status = 1;
-  UIDNA *idna = NULL;
-  char *line = NULL, *out = NULL;
-  size_t line_cap = 0, out_cap = 0;
-  unsigned long errors = 0;
-  static char out_buf[1 << 16];
-
   if (argc > 1 && strcmp(argv[1], "--version") == 0) {
     UVersionInfo v;
     char text[U_MAX_VERSION_STRING_LENGTH];
@@ -89,65 +107,14 @@ int main(int argc, char **argv)
     return 0;
   }
   UErrorCode err = U_ZERO_ERROR;
-  idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI |
-                         UIDNA_CHECK_CONTEXTJ | UIDNA_USE_STD3_RULES, &err);
+  peer_icu p = { .idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI |
+                                         UIDNA_CHECK_CONTEXTJ | UIDNA_USE_STD3_RULES, &err) };
   if (U_FAILURE(err)) {
     fprintf(stderr, "peer_icu: uidna_openUTS46: %s\n", u_errorName(err));
-    goto cleanup;
+    return 1;
   }
-  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
-  ssize_t got;
-  while ((got = getline(&line, &line_cap, stdin)) >= 0) {
-    size_t len = (size_t)got;
-    if (len > 0 && line[len - 1] == '\n')
-      len--;
-    if (len > LINE_CAP_BYTES) {
-      errors++;
-      fputc('\n', stdout);
-      continue;
-    }
-    if (3 * len + HOST_CAP_BYTES + 1 > out_cap) {   /* the longest output this line can give */
-      char *grown = realloc(out, 3 * len + HOST_CAP_BYTES + 1);
-      if (!grown) {
-        fprintf(stderr, "peer_icu: out of memory\n");
-        goto cleanup;
-      }
-      out = grown;
-      out_cap = 3 * len + HOST_CAP_BYTES + 1;
-    }
-    size_t hs, he;
-    find_host(line, len, &hs, &he);
-    const unsigned char *u = (const unsigned char *)line;
-    size_t n = put_escaped(u, hs, out);
-    if (has_non_ascii(u + hs, he - hs)) {
-      UIDNAInfo info = UIDNA_INFO_INITIALIZER;
-      err = U_ZERO_ERROR;
-      int32_t ace_len = uidna_nameToASCII_UTF8(idna, line + hs, (int32_t)(he - hs),
-                                               out + n, HOST_CAP_BYTES, &info, &err);
-      if (U_SUCCESS(err) && info.errors == 0 && ace_len < HOST_CAP_BYTES) {
-        n += (size_t)ace_len;
-      } else {
-        errors++;
-        n += put_escaped(u + hs, he - hs, out + n);
-      }
-    } else {
-      memcpy(out + n, line + hs, he - hs);
-      n += he - hs;
-    }
-    n += put_escaped(u + he, len - he, out + n);
-    out[n++] = '\n';
-    fwrite(out, 1, n, stdout);
-  }
-  if (fflush(stdout) != 0) {
-    perror("peer_icu: stdout");
-    goto cleanup;
-  }
-  fprintf(stderr, "errors %lu\n", errors);
-  status = 0;
-cleanup:
-  free(line);
-  free(out);
-  if (idna)
-    uidna_close(idna);
+  int status = peer_run("peer_icu", map_line, &p);
+  free(p.out);
+  uidna_close(p.idna);
   return status;
 }

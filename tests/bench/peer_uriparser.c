@@ -11,9 +11,7 @@
 #include <string.h>
 #include <uriparser/Uri.h>
 
-enum { LINE_CAP_BYTES = 1 << 20 };
-
-static const char hex_upper[] = "0123456789ABCDEF";
+#include "peer_common.h"
 
 /* Grows *buf to at least need bytes; 0 on failure. */
 static int reserve(char **buf, size_t *cap, size_t need)
@@ -31,67 +29,42 @@ static int reserve(char **buf, size_t *cap, size_t need)
   return 1;
 }
 
+typedef struct {
+  char *escaped, *text;
+  size_t escaped_cap, text_cap;
+} peer_uriparser;
+
+static peer_line_result map_line(void *peer, char *line, size_t len)
+{
+  peer_uriparser *p = peer;
+  if (!reserve(&p->escaped, &p->escaped_cap, 3 * len + 1))
+    return PEER_LINE_ERROR;
+  size_t n = peer_put_escaped((const unsigned char *)line, len, p->escaped);
+  p->escaped[n] = '\0';
+  UriUriA uri;
+  const char *error_pos = NULL;
+  int chars = 0;
+  int ok = uriParseSingleUriExA(&uri, p->escaped, p->escaped + n, &error_pos) == URI_SUCCESS;
+  if (ok) {
+    ok = uriToStringCharsRequiredA(&uri, &chars) == URI_SUCCESS
+      && reserve(&p->text, &p->text_cap, (size_t)chars + 1)
+      && uriToStringA(p->text, &uri, chars + 1, NULL) == URI_SUCCESS;
+    uriFreeUriMembersA(&uri);
+  }
+  if (ok)
+    fputs(p->text, stdout);
+  return ok ? PEER_LINE_OK : PEER_LINE_ERROR;
+}
+
 int main(int argc, char **argv)
 {
-  int status = 1;
-  char *line = NULL, *escaped = NULL, *text = NULL;
-  size_t line_cap = 0, escaped_cap = 0, text_cap = 0;
-  unsigned long errors = 0;
-  static char out_buf[1 << 16];
-
   if (argc > 1 && strcmp(argv[1], "--version") == 0) {
     printf("uriparser %s\n", URI_VER_ANSI);
     return 0;
   }
-  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
-  ssize_t got;
-  while ((got = getline(&line, &line_cap, stdin)) >= 0) {
-    size_t len = (size_t)got;
-    if (len > 0 && line[len - 1] == '\n')
-      len--;
-    if (len > LINE_CAP_BYTES || !reserve(&escaped, &escaped_cap, 3 * len + 1)) {
-      errors++;
-      fputc('\n', stdout);
-      continue;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-      unsigned char c = (unsigned char)line[i];
-      if (c < 0x80) {
-        escaped[n++] = (char)c;
-      } else {
-        escaped[n++] = '%';
-        escaped[n++] = hex_upper[c >> 4];
-        escaped[n++] = hex_upper[c & 15];
-      }
-    }
-    escaped[n] = '\0';
-    UriUriA uri;
-    const char *error_pos = NULL;
-    int chars = 0;
-    int ok = uriParseSingleUriExA(&uri, escaped, escaped + n, &error_pos) == URI_SUCCESS;
-    if (ok) {
-      ok = uriToStringCharsRequiredA(&uri, &chars) == URI_SUCCESS
-        && reserve(&text, &text_cap, (size_t)chars + 1)
-        && uriToStringA(text, &uri, chars + 1, NULL) == URI_SUCCESS;
-      uriFreeUriMembersA(&uri);
-    }
-    if (ok) {
-      fputs(text, stdout);
-    } else {
-      errors++;
-    }
-    fputc('\n', stdout);
-  }
-  if (fflush(stdout) != 0) {
-    perror("peer_uriparser: stdout");
-    goto cleanup;
-  }
-  fprintf(stderr, "errors %lu\n", errors);
-  status = 0;
-cleanup:
-  free(line);
-  free(escaped);
-  free(text);
+  peer_uriparser p = { 0 };
+  int status = peer_run("peer_uriparser", map_line, &p);
+  free(p.escaped);
+  free(p.text);
   return status;
 }

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #include "iri.h"
 #include "render_bidi.h"
@@ -135,37 +136,19 @@ static inline bool inv_core_boundary(const char *text, size_t len, size_t off)
 	return i == off;
 }
 
-/* Strict UTF-8 (RFC 3629): one code point from s[0..n); 0 if ill-formed. */
+/* Strict UTF-8 (RFC 3629): one code point from s[0..n); 0 if ill-formed.
+ * ICU's U8_NEXT, as render and input decode (render/sanitize.c). */
 static inline size_t inv_utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
 {
+	int32_t k = 0;
+	UChar32 c;
 	if (n == 0)
 		return 0;
-	uint8_t b = s[0];
-	size_t len;
-	uint32_t v, min;
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	} else if ((b & 0xE0) == 0xC0) {
-		len = 2, v = b & 0x1F, min = 0x80;
-	} else if ((b & 0xF0) == 0xE0) {
-		len = 3, v = b & 0x0F, min = 0x800;
-	} else if ((b & 0xF8) == 0xF0) {
-		len = 4, v = b & 0x07, min = 0x10000;
-	} else {
+	U8_NEXT(s, k, n < 4 ? (int32_t)n : 4, c);
+	if (c < 0)
 		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
+	*cp = (uint32_t)c;
+	return (size_t)k;
 }
 
 static inline bool inv_is_utf8(const char *text, size_t len)
