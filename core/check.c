@@ -127,7 +127,7 @@ static uint8_t check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, si
 		char target = iri_lookalike_target(cp);
 		/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts:
 		 * there they are label separators, not lookalikes. */
-		bool uts46_dot = cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+		bool uts46_dot = iri_is_label_separator(cp);
 		if ((target != '.' || comp == IRI_COMP_HOST) && !(comp == IRI_COMP_HOST && uts46_dot)) {
 			add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
 			return cls;

@@ -53,19 +53,6 @@ static iri_explain_delim delim_at(const iri_ref *r, const char *text, size_t i)
 	return IRI_DELIM_NONE;
 }
 
-/* UTS #46 label separators (UTS #46 2.3): "." and its ideographic and
- * full-width forms; returns the separator's bytes at s, or 0. */
-static size_t label_sep(const uint8_t *s, size_t n)
-{
-	if (n >= 1 && s[0] == '.')
-		return 1;
-	if (n >= 3 && ((s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x82) ||      /* U+3002 */
-	               (s[0] == 0xEF && s[1] == 0xBC && s[2] == 0x8E) ||      /* U+FF0E */
-	               (s[0] == 0xEF && s[1] == 0xBD && s[2] == 0xA1)))       /* U+FF61 */
-		return 3;
-	return 0;
-}
-
 /* The host's A-labels as RFC 3987 3.1 makes them (core/map.c's map_host:
  * UTS #46 ToASCII of the whole %-decoded host): ace gets them; false when
  * UTS #46 refuses the host (to-uri then %-escapes it). */
@@ -86,7 +73,7 @@ static void label_of(const uint8_t *s, size_t hs, size_t he, size_t i, const iri
 {
 	size_t label = 0, n_labels = 1;
 	for (size_t k = hs; k < he;) {
-		size_t m = label_sep(s + k, he - k);
+		size_t m = iri_label_separator_at((const char *)s + k, he - k);
 		if (m) {
 			n_labels++;
 			if (k < i)

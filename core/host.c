@@ -12,6 +12,7 @@
 #include <unicode/uspoof.h>
 
 #include "ctx_internal.h"
+#include "iri_chars.h"
 #include "iri_host.h"
 #include "iri_utf8.h"
 #include "memo.h"
@@ -149,24 +150,6 @@ static bool has_pct_escape(const char *s, size_t len)
 	return false;
 }
 
-/* UTS #46 4 step 1 maps these to U+002E: "." U+3002 U+FF0E U+FF61.
- * Returns the separator's length in bytes at s[i], or 0. */
-static size_t label_separator_bytes(const char *s, size_t len, size_t i)
-{
-	const uint8_t *p = (const uint8_t *)s;
-	if (p[i] < 0x80)
-		return p[i] == '.';
-	if (i + 3 > len)
-		return 0;
-	if (p[i] == 0xE3 && p[i + 1] == 0x80 && p[i + 2] == 0x82)
-		return 3;   /* U+3002 IDEOGRAPHIC FULL STOP */
-	if (p[i] == 0xEF && p[i + 1] == 0xBC && p[i + 2] == 0x8E)
-		return 3;   /* U+FF0E FULLWIDTH FULL STOP */
-	if (p[i] == 0xEF && p[i + 1] == 0xBD && p[i + 2] == 0xA1)
-		return 3;   /* U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP */
-	return 0;
-}
-
 /* The label of s[0..len) that starts at byte *pos, as [*lab_start,
  * *lab_end); *pos moves past its separator.  Returns false when no label
  * is left ("a." has two: "a" and the empty root label). */
@@ -175,7 +158,8 @@ static bool next_label(const char *s, size_t len, size_t *pos, size_t *lab_start
 	if (*pos > len)
 		return false;
 	size_t i = *pos, sep_bytes = 0;
-	while (i < len && (sep_bytes = label_separator_bytes(s, len, i)) == 0)
+	/* UTS #46 2.3: "." and the three full stops UTS #46 4 step 1 maps to it. */
+	while (i < len && (sep_bytes = iri_label_separator_at(s + i, len - i)) == 0)
 		i++;
 	*lab_start = *pos;
 	*lab_end = i;
