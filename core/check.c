@@ -433,7 +433,7 @@ static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		if (U_FAILURE(err) || !iri_buf_reserve(sug, (size_t)m16 * 3))
 			continue;
 		int32_t n8 = 0;
-		u_strToUTF8(sug->data, (int32_t)(sug->alloc - 1), &n8, ctx->u16b, m16, &err);
+		u_strToUTF8(iri_buf_end(sug), (int32_t)iri_buf_room(sug), &n8, ctx->u16b, m16, &err);
 		if (U_FAILURE(err))
 			continue;
 		iri_diags_add(d, IRI_D_NOT_NFC, (iri_component)k, sp->start + (size_t)prefix_bytes,

@@ -91,23 +91,12 @@ static void scratch_init(iri_buf *b)
 	b->cap = HOST_SCRATCH_CAP_BYTES;
 }
 
-/* Makes b->data hold at least n_bytes + 1 bytes; leaves b empty. */
-static bool buf_reserve(iri_buf *b, size_t n_bytes)
+/* Empties b and makes room for n_bytes written in place; false (and
+ * failed set) past the cap or out of memory. */
+static bool buf_make_room(iri_buf *b, size_t n_bytes)
 {
-	static const char zeros[256];
 	iri_buf_reset(b);
-	while (b->alloc < n_bytes + 1) {
-		size_t step_bytes = n_bytes + 1 - b->len;
-		if (step_bytes > sizeof zeros)
-			step_bytes = sizeof zeros;
-		if (!iri_buf_append(b, zeros, step_bytes)) {
-			iri_buf_reset(b);
-			b->failed = true;
-			return false;
-		}
-	}
-	iri_buf_reset(b);
-	return true;
+	return iri_buf_reserve(b, n_bytes);
 }
 
 static char ascii_lower(char c)
@@ -201,25 +190,24 @@ static uint32_t idna_run(const UIDNA *idna, idna_op op, const char *in, size_t l
 	}
 	size_t want_bytes = len + 16;
 	for (int attempt = 0; attempt < 3; attempt++) {
-		if (!buf_reserve(out, want_bytes)) {
+		if (!buf_make_room(out, want_bytes)) {
 			errors = IDNA_CALL_FAILED;
 			goto done;
 		}
 		UIDNAInfo info = UIDNA_INFO_INITIALIZER;
 		UErrorCode err = U_ZERO_ERROR;
 		/* One byte is kept for our own terminating NUL. */
-		int32_t n_bytes = idna_call(idna, op, in, (int32_t)len, out->data,
-			(int32_t)(out->alloc - 1), &info, &err);
+		int32_t n_bytes = idna_call(idna, op, in, (int32_t)len, iri_buf_end(out),
+			(int32_t)iri_buf_room(out), &info, &err);
 		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0) {
 			want_bytes = (size_t)n_bytes;
 			continue;
 		}
-		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes >= out->alloc) {
+		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes > iri_buf_room(out)) {
 			errors = IDNA_CALL_FAILED;
 			goto done;
 		}
-		out->len = (size_t)n_bytes;
-		out->data[out->len] = '\0';
+		iri_buf_commit(out, (size_t)n_bytes);
 		errors = info.errors;
 		goto done;
 	}
@@ -630,21 +618,20 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		return flagged;
 	err = U_ZERO_ERROR;
 	for (int attempt = 0; attempt < 2; attempt++) {
-		size_t want_bytes = attempt == 0 ? u_len * 2 + 16 : sc->skeleton.alloc;
-		if (!buf_reserve(&sc->skeleton, want_bytes))
+		size_t want_bytes = attempt == 0 ? u_len * 2 + 16 : iri_buf_room(&sc->skeleton);
+		if (!buf_make_room(&sc->skeleton, want_bytes))
 			return flagged;
 		err = U_ZERO_ERROR;
 		int32_t n_bytes = uspoof_getSkeletonUTF8(sc->ctx->spoof, 0, u, (int32_t)u_len,
-			sc->skeleton.data, (int32_t)(sc->skeleton.alloc - 1), &err);
+			iri_buf_end(&sc->skeleton), (int32_t)iri_buf_room(&sc->skeleton), &err);
 		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0 && attempt == 0) {
-			if (!buf_reserve(&sc->skeleton, (size_t)n_bytes))
+			if (!buf_make_room(&sc->skeleton, (size_t)n_bytes))
 				return flagged;
 			continue;
 		}
-		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes >= sc->skeleton.alloc)
+		if (U_FAILURE(err) || n_bytes < 0 || (size_t)n_bytes > iri_buf_room(&sc->skeleton))
 			return flagged;
-		sc->skeleton.len = (size_t)n_bytes;
-		sc->skeleton.data[n_bytes] = '\0';
+		iri_buf_commit(&sc->skeleton, (size_t)n_bytes);
 		break;
 	}
 	if (U_FAILURE(err) || !is_ldh(sc->skeleton.data, sc->skeleton.len))

@@ -51,11 +51,10 @@ static bool nfc_into(iri_ctx *ctx, const char *text, size_t len, iri_buf *out)
 	if (!iri_buf_reserve(out, (size_t)m16 * 3))
 		return false;
 	int32_t n8 = 0;
-	u_strToUTF8(out->data, (int32_t)(out->alloc - 1), &n8, ctx->u16b, m16, &err);
+	u_strToUTF8(iri_buf_end(out), (int32_t)iri_buf_room(out), &n8, ctx->u16b, m16, &err);
 	if (U_FAILURE(err))
 		return false;
-	out->len = (size_t)n8;
-	out->data[out->len] = '\0';
+	iri_buf_commit(out, (size_t)n8);
 	return true;
 }
 
@@ -292,7 +291,7 @@ static size_t decode_charset_run(iri_ctx *ctx, const char *text, size_t len, siz
 	size_t decoded = 0;   /* non-ASCII characters written decoded */
 	bool cut = n == CHARSET_RUN_MAX_OCTETS;
 	bool ok = n > 0 && !octets->failed && iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2);
-	size_t mark = out->len;
+	iri_buf_mark mark = iri_buf_get_mark(out);
 	if (ok) {
 		UErrorCode err = U_ZERO_ERROR;
 		ucnv_resetToUnicode(ctx->conv);
@@ -340,9 +339,7 @@ static size_t decode_charset_run(iri_ctx *ctx, const char *text, size_t len, siz
 			iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[n] - ctx->octet_at[done]);
 	}
 	if (!ok) {
-		out->len = mark;
-		if (out->data)
-			out->data[mark] = '\0';
+		iri_buf_rewind(out, mark);
 		iri_buf_append(out, text + i, e - i);
 		decoded = 0;
 	}

@@ -46,8 +46,7 @@ static void pop_segment(iri_buf *out, size_t out_start_bytes)
 		end_bytes--;
 	if (end_bytes > out_start_bytes)
 		end_bytes--;   /* the segment's own leading '/' */
-	out->len = end_bytes;
-	out->data[end_bytes] = '\0';
+	iri_buf_truncate(out, end_bytes);
 }
 
 void iri_remove_dot_segments(const char *path, size_t len, iri_buf *out)
@@ -171,11 +170,8 @@ iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *re
 	 * ("a:/x" + "..//g"): RFC 3986 5.3 cannot recompose it, so write "/."
 	 * in front, which remove_dot_segments takes away again. */
 	if (!auth_src->has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
-	    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
-		memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
-		memcpy(out->data + path_at, "/.", 2);
-		out->len += 2;
-	}
+	    out->data[path_at + 1] == '/')
+		iri_buf_insert(out, path_at, "/.", 2);
 	if (query_src->comp[IRI_COMP_QUERY].present) {
 		iri_buf_putc(out, '?');
 		put_span(out, query_src, query_src->comp[IRI_COMP_QUERY]);
@@ -338,11 +334,8 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		 * would read as one: "/." in front, as resolution writes it
 		 * (RFC 3986 5.3), so that it equals "s:/.//x" and not "s://x". */
 		if (!r.has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
-		    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
-			memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
-			memcpy(out->data + path_at, "/.", 2);
-			out->len += 2;
-		}
+		    out->data[path_at + 1] == '/')
+			iri_buf_insert(out, path_at, "/.", 2);
 	} else if (part.len == 0 && default_port >= 0 && r.has_authority) {
 		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
 	} else {
