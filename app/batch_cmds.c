@@ -375,8 +375,8 @@ void cmd_display(batch *b, const char *text, size_t len)
 		iri_buf_reset(&b->out);
 		if (!iri_buf_reserve(&b->out, need + 1))
 			continue;
-		rnd_form_utf8(b->display, (rnd_form)f, b->out.data, need + 1);
-		b->out.len = need;
+		rnd_form_utf8(b->display, (rnd_form)f, iri_buf_end(&b->out), need + 1);
+		iri_buf_commit(&b->out, need);
 		if (o) {
 			json_object_object_add(o, rnd_form_name((rnd_form)f), out_json_string(b->out.data, need));
 		} else {

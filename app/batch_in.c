@@ -15,9 +15,9 @@
 #define BATCH_PARALLEL_MIN_BYTES ((size_t)512 * 1024)
 
 /* One line of stdin: CRLF's CR dropped, or the over-long line reported. */
-static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
+static void stdin_line(batch *b, batch_fn fn, const char *text, size_t len, bool too_long)
 {
-	if (too_long || line->failed) {
+	if (too_long) {
 		if (b->json) {
 			char why[128];
 			/* TRANSLATORS: %zu: the line cap in bytes (16777216). */
@@ -34,8 +34,8 @@ static void stdin_line(batch *b, batch_fn fn, iri_buf *line, bool too_long)
 		b->status = 1;
 		return;
 	}
-	size_t len = line->len;
-	const char *text = line->data ? line->data : "";
+	if (!text)
+		text = "";
 	if (len && text[len - 1] == '\r')   /* CRLF files */
 		len--;
 	/* A UTF-8 byte order mark opening the stream is the file's encoding
@@ -116,9 +116,8 @@ static int worker_run(void *p, const char *text, size_t len, unsigned long first
 	for (size_t start = 0; start < len; w->b.line++) {
 		const char *nl = memchr(text + start, '\n', len - start);
 		size_t end = nl ? (size_t)(nl - text) : len;
-		/* Read in place: stdin_line() only reads the line. */
-		iri_buf whole = { .data = (char *)text + start, .len = end - start, .alloc = end - start };
-		stdin_line(&w->b, w->fn, &whole, end - start > BATCH_MAX_LINE_BYTES);
+		/* Read in place: borrowed bytes, not a buffer. */
+		stdin_line(&w->b, w->fn, text + start, end - start, end - start > BATCH_MAX_LINE_BYTES);
 		start = end + 1;
 	}
 	return w->b.status;
@@ -170,15 +169,12 @@ void bin_run_stdin(batch *b, batch_fn fn)
 		while ((nl = memchr(chunk + start, '\n', n - start)) != NULL) {
 			size_t i = (size_t)(nl - chunk);
 			if (line.len == 0 && !too_long) {
-				/* The whole line is in the chunk: no copy (NUL-ended
-				 * in place of its newline, as a buffer would be). */
-				chunk[i] = '\0';
-				iri_buf whole = { .data = chunk + start, .len = i - start, .alloc = i - start + 1 };
-				stdin_line(b, fn, &whole, false);
+				/* The whole line is in the chunk: read in place, no copy. */
+				stdin_line(b, fn, chunk + start, i - start, false);
 			} else {
 				if (!too_long && !iri_buf_append(&line, chunk + start, i - start))
 					too_long = true;
-				stdin_line(b, fn, &line, too_long);
+				stdin_line(b, fn, line.data, line.len, too_long || line.failed);
 			}
 			start = i + 1;
 			iri_buf_reset(&line);
@@ -191,7 +187,7 @@ void bin_run_stdin(batch *b, batch_fn fn)
 			iri_buf_reset(&line);
 	}
 	if (line.len > 0 || too_long)   /* last line without a newline */
-		stdin_line(b, fn, &line, too_long);
+		stdin_line(b, fn, line.data, line.len, too_long || line.failed);
 	if (ferror(stdin)) {
 		perror("irie: stdin");
 		b->status = 1;

@@ -227,7 +227,7 @@ static run_state shorten(tui *t, ink_action a)
 	int32_t cut = (int32_t)s->pat.len;   /* the pattern's cap is far below INT32_MAX */
 	U8_BACK_1((const uint8_t *)s->pat.data, 0, cut);
 	size_t n = (size_t)cut;
-	s->pat.len = n;
+	iri_buf_truncate(&s->pat, n);
 	if (n == 0) {
 		s->failing = false;
 		show(t, SIZE_MAX, 0);

@@ -27,10 +27,22 @@ void iri_buf_fini(iri_buf *b)
 
 void iri_buf_reset(iri_buf *b)
 {
-	b->len = 0;
-	b->failed = false;
+	iri_buf_mark empty = { 0, false };
+	iri_buf_rewind(b, empty);
+}
+
+void iri_buf_truncate(iri_buf *b, size_t n_bytes)
+{
+	if (n_bytes < b->len)
+		b->len = n_bytes;
 	if (b->data)
-		b->data[0] = '\0';
+		b->data[b->len] = '\0';
+}
+
+void iri_buf_rewind(iri_buf *b, iri_buf_mark m)
+{
+	iri_buf_truncate(b, m.len);
+	b->failed = m.failed;
 }
 
 bool iri_buf_reserve(iri_buf *b, size_t extra_bytes)
@@ -62,6 +74,19 @@ bool iri_buf_append_grow(iri_buf *b, const char *bytes, size_t n_bytes)
 		return false;
 	if (n_bytes)
 		memcpy(b->data + b->len, bytes, n_bytes);
+	b->len += n_bytes;
+	b->data[b->len] = '\0';
+	return true;
+}
+
+bool iri_buf_insert(iri_buf *b, size_t at, const char *bytes, size_t n_bytes)
+{
+	if (at > b->len || !iri_buf_reserve(b, n_bytes))
+		return false;
+	/* The tail moves along, then the new bytes go in. */
+	memmove(b->data + at + n_bytes, b->data + at, b->len - at);
+	if (n_bytes)
+		memcpy(b->data + at, bytes, n_bytes);
 	b->len += n_bytes;
 	b->data[b->len] = '\0';
 	return true;

@@ -5,6 +5,7 @@
 #include "ctx_internal.h"
 #include "iri_chars.h"
 #include "iri_parse.h"
+#include "iri_utf8.h"
 
 /* Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE, RLE,
  * PDF, LRO, RLO, LRI, RLI, FSI, PDI.  RFC 3987 4.1 names the seven that
@@ -44,6 +45,24 @@ char iri_lookalike_target(uint32_t cp)
 bool iri_is_lookalike_delimiter(uint32_t cp)
 {
 	return iri_lookalike_target(cp) != 0;
+}
+
+bool iri_is_label_separator(uint32_t cp)
+{
+	return cp == '.' || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+}
+
+size_t iri_label_separator_at(const char *s, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	if (len == 0)
+		return 0;
+	if (p[0] < 0x80)
+		return p[0] == '.';
+	uint32_t cp;
+	iri_utf8_status st = IRI_UTF8_OK;
+	size_t n = iri_utf8_decode(p, len, &cp, &st);
+	return st == IRI_UTF8_OK && iri_is_label_separator(cp) ? n : 0;
 }
 
 /* Unicode's Noncharacter_Code_Point property: U+FDD0..FDEF and the last

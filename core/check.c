@@ -127,7 +127,7 @@ static uint8_t check_unicode_cp(iri_ctx *ctx, iri_diags *d, const char *text, si
 		char target = iri_lookalike_target(cp);
 		/* UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to "." in hosts:
 		 * there they are label separators, not lookalikes. */
-		bool uts46_dot = cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+		bool uts46_dot = iri_is_label_separator(cp);
 		if ((target != '.' || comp == IRI_COMP_HOST) && !(comp == IRI_COMP_HOST && uts46_dot)) {
 			add_escaped_suggestion(d, IRI_D_LOOKALIKE_DELIMITER, comp, text, i, i + n, cp);
 			return cls;
@@ -433,7 +433,7 @@ static void check_nfc(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 		if (U_FAILURE(err) || !iri_buf_reserve(sug, (size_t)m16 * 3))
 			continue;
 		int32_t n8 = 0;
-		u_strToUTF8(sug->data, (int32_t)(sug->alloc - 1), &n8, ctx->u16b, m16, &err);
+		u_strToUTF8(iri_buf_end(sug), (int32_t)iri_buf_room(sug), &n8, ctx->u16b, m16, &err);
 		if (U_FAILURE(err))
 			continue;
 		iri_diags_add(d, IRI_D_NOT_NFC, (iri_component)k, sp->start + (size_t)prefix_bytes,

@@ -20,7 +20,7 @@ struct iri_ctx {
 	UIDNA *idna;                 /* UTS #46 nontransitional */
 	UIDNA *idna_transitional;    /* UTS #46 transitional */
 	USpoofChecker *spoof;        /* UTS #39: restriction level + confusables */
-	USpoofCheckResult *spoof_result;   /* reused by every check (host.c) */
+	USpoofCheckResult *spoof_result;   /* reused by every check (host_diag.c) */
 	const UNormalizer2 *nfc;     /* owned by ICU, not freed */
 	const UNormalizer2 *nfkc;
 	UConverter *conv;            /* legacy charset for to-iri --charset, opened on first use */

@@ -53,19 +53,6 @@ static iri_explain_delim delim_at(const iri_ref *r, const char *text, size_t i)
 	return IRI_DELIM_NONE;
 }
 
-/* UTS #46 label separators (UTS #46 2.3): "." and its ideographic and
- * full-width forms; returns the separator's bytes at s, or 0. */
-static size_t label_sep(const uint8_t *s, size_t n)
-{
-	if (n >= 1 && s[0] == '.')
-		return 1;
-	if (n >= 3 && ((s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x82) ||      /* U+3002 */
-	               (s[0] == 0xEF && s[1] == 0xBC && s[2] == 0x8E) ||      /* U+FF0E */
-	               (s[0] == 0xEF && s[1] == 0xBD && s[2] == 0xA1)))       /* U+FF61 */
-		return 3;
-	return 0;
-}
-
 /* The host's A-labels as RFC 3987 3.1 makes them (core/map.c's map_host:
  * UTS #46 ToASCII of the whole %-decoded host): ace gets them; false when
  * UTS #46 refuses the host (to-uri then %-escapes it). */
@@ -86,7 +73,7 @@ static void label_of(const uint8_t *s, size_t hs, size_t he, size_t i, const iri
 {
 	size_t label = 0, n_labels = 1;
 	for (size_t k = hs; k < he;) {
-		size_t m = label_sep(s + k, he - k);
+		size_t m = iri_label_separator_at((const char *)s + k, he - k);
 		if (m) {
 			n_labels++;
 			if (k < i)
@@ -139,98 +126,138 @@ static void char_name(uint32_t cp, iri_explain_row *row)
 		row->name[0] = '\0';
 }
 
+/* What RFC 3987 3.1 does with the host: the facts every row of it needs. */
+typedef struct {
+	const iri_span *span;
+	bool ascii;          /* nothing to map */
+	bool dns;            /* the scheme's hosts are DNS names */
+	bool idna;           /* ToASCII took it: ace holds its A-labels */
+	iri_buf ace;
+} explain_host;
+
+static void host_facts(iri_ctx *ctx, const iri_ref *ref, const char *text, explain_host *eh)
+{
+	const uint8_t *s = (const uint8_t *)text;
+	const iri_span *h = &ref->comp[IRI_COMP_HOST];
+	eh->span = h;
+	eh->ascii = true;
+	for (size_t k = h->start; h->present && k < h->end; k++)
+		eh->ascii &= s[k] < 0x80;
+	iri_buf_init(&eh->ace);
+	/* RFC 3987 3.1: A-labels only under a scheme known to use DNS (as
+	 * core/map.c's iri_to_uri_offsets); any other host is %-escaped. */
+	eh->dns = iri_ref_host_is_dns(ref);
+	eh->idna = h->present && !eh->ascii && eh->dns && host_ace(ctx, text + h->start, h->end - h->start, &eh->ace);
+}
+
+/* RFC 3986 2.1: an escape at text[i] -- with the escapes after it that
+ * make one UTF-8 sequence (RFC 3987 3.2) -- stays as written. */
+static void explain_escape(const char *text, size_t len, size_t i, uint8_t first, iri_explain_row *row)
+{
+	uint8_t oct[4] = { first };
+	size_t k = 1;
+	if (oct[0] >= 0x80)
+		while (k < 4 && iri_pct_at(text, len, i + 3 * k, &oct[k]))
+			k++;
+	uint32_t cp;
+	iri_utf8_status st;
+	size_t m = iri_utf8_decode(oct, k, &cp, &st);
+	row->byte_end = i + 3 * m;
+	row->cp = st == IRI_UTF8_OK ? cp : IRI_EXPLAIN_NO_CP;
+	row->reason = st == IRI_UTF8_OK ? IRI_WHY_ESCAPE : IRI_WHY_ESCAPE_NOT_UTF8;
+	hex_octets(oct, m, row);
+	/* The URI keeps the escape exactly as written. */
+	memcpy(row->escaped, text + i, 3 * m);
+	row->escaped[3 * m] = '\0';
+}
+
+/* An ASCII character: RFC 3987 3.1 copies it, but a stray "%", a control
+ * or an unwise character (RFC 3987 3.1's printable US-ASCII not allowed)
+ * becomes %HH; a delimiter gets its role. */
+static void explain_ascii(const iri_ref *ref, const char *text, size_t i, iri_explain_row *row)
+{
+	const uint8_t *s = (const uint8_t *)text;
+	uint32_t c = s[i];
+	row->byte_end = i + 1;
+	row->cp = c;
+	hex_octets(s + i, 1, row);
+	row->escaped[0] = (char)c;
+	row->escaped[1] = '\0';
+	if (c == '%') {
+		row->reason = IRI_WHY_STRAY_PERCENT;
+		strcpy(row->escaped, "%25");
+	} else if (c < 0x20 || c == 0x7F) {
+		row->reason = IRI_WHY_CONTROL;
+		hex_octets(s + i, 1, row);
+	} else if (iri_is_unwise_ascii(c)) {
+		row->reason = IRI_WHY_UNWISE;
+		hex_octets(s + i, 1, row);
+	} else if (iri_is_gen_delim(c) || iri_is_sub_delim(c)) {
+		row->reason = IRI_WHY_DELIMITER;
+		row->delim = delim_at(ref, text, i);
+	} else {
+		row->reason = IRI_WHY_UNRESERVED;
+	}
+}
+
+/* A non-ASCII character (or one ill-formed byte): RFC 3987 3.1 step 2
+ * %-escapes its UTF-8, unless the host's ToASCII takes it (step 1 for
+ * hosts); the ABNF of RFC 3987 2.2 says whether it is allowed there. */
+static void explain_nonascii(const char *text, size_t len, size_t i, const explain_host *eh, iri_explain_row *row)
+{
+	const uint8_t *s = (const uint8_t *)text;
+	uint32_t cp;
+	iri_utf8_status st;
+	size_t n = iri_utf8_decode(s + i, len - i, &cp, &st);
+	if (st != IRI_UTF8_OK)
+		n = 1;   /* a row per ill-formed byte, one position each (iri_utf8.h) */
+	row->byte_end = i + n;
+	hex_octets(s + i, n, row);
+	if (st != IRI_UTF8_OK) {
+		row->cp = IRI_EXPLAIN_NO_CP;
+		row->reason = IRI_WHY_INVALID_UTF8;
+		return;
+	}
+	row->cp = cp;
+	iri_parse_result ok = row->component == IRI_COMP_NONE ? IRI_PARSE_BAD_CHAR :
+		iri_parse_check_cp(row->component, cp, IRI_PARSE_IRI);
+	if (cp <= 0x9F) {
+		row->reason = IRI_WHY_CONTROL;
+	} else if (ok != IRI_PARSE_OK) {
+		row->reason = IRI_WHY_NOT_ALLOWED;
+	} else if (row->component == IRI_COMP_HOST && !eh->ascii && eh->dns) {
+		row->reason = eh->idna ? IRI_WHY_HOST_IDNA : IRI_WHY_HOST_NOT_IDNA;
+		if (eh->idna)
+			label_of(s, eh->span->start, eh->span->end, i, &eh->ace, row->label_ace);
+	} else if (iri_is_iprivate(cp)) {
+		row->reason = IRI_WHY_IPRIVATE;
+	} else {
+		row->reason = IRI_WHY_UCSCHAR;
+	}
+}
+
 void iri_explain(iri_ctx *ctx, const char *text, size_t len, iri_explain_fn fn, void *user)
 {
 	iri_ref ref;
 	iri_parse(text, len, IRI_PARSE_IRI, &ref);
-	const uint8_t *s = (const uint8_t *)text;
-	bool host_ascii = true;
-	const iri_span *h = &ref.comp[IRI_COMP_HOST];
-	for (size_t k = h->start; h->present && k < h->end; k++)
-		host_ascii &= s[k] < 0x80;
-	iri_buf ace;
-	iri_buf_init(&ace);
-	/* RFC 3987 3.1: A-labels only under a scheme known to use DNS (as
-	 * core/map.c's iri_to_uri_offsets); any other host is %-escaped. */
-	bool host_dns = iri_ref_host_is_dns(&ref);
-	bool host_idna = h->present && !host_ascii && host_dns && host_ace(ctx, text + h->start, h->end - h->start, &ace);
+	explain_host eh;
+	host_facts(ctx, &ref, text, &eh);
 	iri_explain_row row;
 	for (size_t i = 0; i < len;) {
 		memset(&row, 0, sizeof row);
 		row.byte_start = i;
 		row.component = iri_ref_component_at(&ref, i);
-		uint8_t oct[4];
-		if (iri_pct_at(text, len, i, &oct[0])) {
-			size_t k = 1;
-			if (oct[0] >= 0x80)
-				while (k < 4 && iri_pct_at(text, len, i + 3 * k, &oct[k]))
-					k++;
-			uint32_t cp;
-			iri_utf8_status st;
-			size_t m = iri_utf8_decode(oct, k, &cp, &st);
-			row.byte_end = i + 3 * m;
-			row.cp = st == IRI_UTF8_OK ? cp : IRI_EXPLAIN_NO_CP;
-			row.reason = st == IRI_UTF8_OK ? IRI_WHY_ESCAPE : IRI_WHY_ESCAPE_NOT_UTF8;
-			hex_octets(oct, m, &row);
-			/* The URI keeps the escape exactly as written. */
-			memcpy(row.escaped, text + i, 3 * m);
-			row.escaped[3 * m] = '\0';
-		} else if (s[i] < 0x80) {
-			uint32_t c = s[i];
-			row.byte_end = i + 1;
-			row.cp = c;
-			hex_octets(s + i, 1, &row);
-			row.escaped[0] = (char)c;
-			row.escaped[1] = '\0';
-			if (c == '%') {
-				row.reason = IRI_WHY_STRAY_PERCENT;
-				strcpy(row.escaped, "%25");
-			} else if (c < 0x20 || c == 0x7F) {
-				row.reason = IRI_WHY_CONTROL;
-				hex_octets(s + i, 1, &row);
-			} else if (iri_is_unwise_ascii(c)) {
-				row.reason = IRI_WHY_UNWISE;
-				hex_octets(s + i, 1, &row);
-			} else if (iri_is_gen_delim(c) || iri_is_sub_delim(c)) {
-				row.reason = IRI_WHY_DELIMITER;
-				row.delim = delim_at(&ref, text, i);
-			} else {
-				row.reason = IRI_WHY_UNRESERVED;
-			}
-		} else {
-			uint32_t cp;
-			iri_utf8_status st;
-			size_t n = iri_utf8_decode(s + i, len - i, &cp, &st);
-			if (st != IRI_UTF8_OK)
-				n = 1;   /* a row per ill-formed byte, one position each (iri_utf8.h) */
-			row.byte_end = i + n;
-			hex_octets(s + i, n, &row);
-			if (st != IRI_UTF8_OK) {
-				row.cp = IRI_EXPLAIN_NO_CP;
-				row.reason = IRI_WHY_INVALID_UTF8;
-			} else {
-				row.cp = cp;
-				iri_parse_result ok = row.component == IRI_COMP_NONE ? IRI_PARSE_BAD_CHAR :
-					iri_parse_check_cp(row.component, cp, IRI_PARSE_IRI);
-				if (cp <= 0x9F)
-					row.reason = IRI_WHY_CONTROL;
-				else if (ok != IRI_PARSE_OK)
-					row.reason = IRI_WHY_NOT_ALLOWED;
-				else if (row.component == IRI_COMP_HOST && !host_ascii && host_dns) {
-					row.reason = host_idna ? IRI_WHY_HOST_IDNA : IRI_WHY_HOST_NOT_IDNA;
-					if (host_idna)
-						label_of(s, h->start, h->end, i, &ace, row.label_ace);
-				}
-				else if (iri_is_iprivate(cp))
-					row.reason = IRI_WHY_IPRIVATE;
-				else
-					row.reason = IRI_WHY_UCSCHAR;
-			}
-		}
+		uint8_t first;
+		if (iri_pct_at(text, len, i, &first))
+			explain_escape(text, len, i, first, &row);
+		else if ((unsigned char)text[i] < 0x80)
+			explain_ascii(&ref, text, i, &row);
+		else
+			explain_nonascii(text, len, i, &eh, &row);
 		char_name(row.cp, &row);
 		if (!fn(&row, user))
 			break;
 		i = row.byte_end;
 	}
-	iri_buf_fini(&ace);
+	iri_buf_fini(&eh.ace);
 }

@@ -31,6 +31,43 @@ void iri_buf_fini(iri_buf *b);
 void iri_buf_reset(iri_buf *b);
 /* Makes room for extra_bytes more without changing len; false past the cap. */
 bool iri_buf_reserve(iri_buf *b, size_t extra_bytes);
+/* Shortens the text to its first n_bytes (at most len); failed stays. */
+void iri_buf_truncate(iri_buf *b, size_t n_bytes);
+/* Where a buffer stood: iri_buf_rewind() undoes every append made since,
+ * the dropped ones too (len and failed as they were then). */
+typedef struct {
+	size_t len;
+	bool failed;
+} iri_buf_mark;
+static inline iri_buf_mark iri_buf_get_mark(const iri_buf *b)
+{
+	iri_buf_mark m = { b->len, b->failed };
+	return m;
+}
+void iri_buf_rewind(iri_buf *b, iri_buf_mark m);
+/* Inserts n_bytes at byte at (at most len), moving the rest along; false
+ * (and failed set) past the cap or out of memory. */
+bool iri_buf_insert(iri_buf *b, size_t at, const char *bytes, size_t n_bytes);
+
+/* Writing in place (ICU's UTF-8 output, the quick lane's URI): reserve room,
+ * write at iri_buf_end() up to iri_buf_room() bytes, then iri_buf_commit()
+ * what was written.  No call may write past the room. */
+static inline char *iri_buf_end(iri_buf *b)
+{
+	return b->data + b->len;   /* data is not NULL after a reserve that succeeded */
+}
+/* Bytes that may be written at iri_buf_end() (the NUL's byte kept). */
+static inline size_t iri_buf_room(const iri_buf *b)
+{
+	return b->alloc ? b->alloc - b->len - 1 : 0;
+}
+/* Counts n_bytes written at iri_buf_end() (at most iri_buf_room()) as text. */
+static inline void iri_buf_commit(iri_buf *b, size_t n_bytes)
+{
+	b->len += n_bytes;
+	b->data[b->len] = '\0';
+}
+
 /* Appends n_bytes; false (and failed set) past the cap or out of memory. */
 bool iri_buf_append_grow(iri_buf *b, const char *bytes, size_t n_bytes);
 static inline bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes)

@@ -3,6 +3,7 @@
 #define IRI_CHARS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Code points that control the bidi algorithm (RFC 3987 4.1, UAX #9 2):
@@ -14,6 +15,15 @@ bool iri_is_bidi_control(uint32_t cp);
 bool iri_is_lookalike_delimiter(uint32_t cp);
 /* The delimiter a lookalike stands for, or 0. */
 char iri_lookalike_target(uint32_t cp);
+
+/* UTS #46 2.3 label separators: U+002E FULL STOP and the three that UTS #46
+ * 4 step 1 maps to it, U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL
+ * STOP and U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP.  The one definition of
+ * the set: host.c, check.c and explain.c ask here. */
+bool iri_is_label_separator(uint32_t cp);
+/* The bytes of the label separator that starts s[0..len), or 0 if none
+ * does (ill-formed UTF-8 is no separator). */
+size_t iri_label_separator_at(const char *s, size_t len);
 
 /* RFC 3987 3.1: printable US-ASCII not allowed in URIs: space < > " { } | \ ^ ` */
 static inline bool iri_is_unwise_ascii(uint32_t cp)

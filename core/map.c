@@ -51,11 +51,10 @@ static bool nfc_into(iri_ctx *ctx, const char *text, size_t len, iri_buf *out)
 	if (!iri_buf_reserve(out, (size_t)m16 * 3))
 		return false;
 	int32_t n8 = 0;
-	u_strToUTF8(out->data, (int32_t)(out->alloc - 1), &n8, ctx->u16b, m16, &err);
+	u_strToUTF8(iri_buf_end(out), (int32_t)iri_buf_room(out), &n8, ctx->u16b, m16, &err);
 	if (U_FAILURE(err))
 		return false;
-	out->len = (size_t)n8;
-	out->data[out->len] = '\0';
+	iri_buf_commit(out, (size_t)n8);
 	return true;
 }
 
@@ -255,6 +254,101 @@ static void decode_run_utf8(const char *text, size_t len, size_t s, size_t e, co
 	}
 }
 
+/* The run of a --charset escape at text[i] (decode_charset_run): its
+ * octets into octets, n of them, where each came from in ctx->octet_at
+ * (one more entry: the run's end).  Returns the run's end in bytes. */
+static size_t gather_charset_run(iri_ctx *ctx, const char *text, size_t len, size_t i,
+	const iri_ref *ref, iri_component comp, iri_buf *octets, size_t *n_octets)
+{
+	const iri_span *h = &ref->comp[IRI_COMP_HOST];
+	size_t e = i, n = 0;
+	bool after_high = false;
+	iri_buf_reset(octets);
+	while (e < len && !(h->present && e == h->start) && iri_ref_component_at(ref, e) == comp &&
+	       n < CHARSET_RUN_MAX_OCTETS) {
+		uint8_t o;
+		size_t step = 3;
+		if (iri_pct_at(text, len, e, &o)) {
+			/* An escape of ASCII other than a trail byte ends the run. */
+			if (o < 0x80 && !after_high && !iri_is_unreserved_ascii(o))
+				break;
+		} else if (after_high && (unsigned char)text[e] < 0x80 && iri_is_unreserved_ascii((unsigned char)text[e])) {
+			o = (uint8_t)text[e];   /* a raw trail byte */
+			step = 1;
+		} else {
+			break;
+		}
+		ctx->octet_at[n++] = e;
+		iri_buf_putc(octets, (char)o);
+		after_high = o >= 0x80 && !after_high;
+		e += step;
+	}
+	ctx->octet_at[n] = e;
+	*n_octets = n;
+	return e;
+}
+
+/* The run's octets through the legacy converter into ctx->u16 (*n16 units,
+ * ctx->u16_off: for each unit, the octet it came from).  A run cut at the
+ * cap is not flushed: a character split by the cut stays pending and the
+ * run (*n_octets, *end) ends before it.  False if the converter refused. */
+static bool convert_charset_run(iri_ctx *ctx, const iri_buf *octets, size_t *n_octets, size_t *end, int32_t *n16)
+{
+	size_t n = *n_octets;
+	bool cut = n == CHARSET_RUN_MAX_OCTETS;
+	if (n == 0 || octets->failed || !iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2))
+		return false;
+	UErrorCode err = U_ZERO_ERROR;
+	ucnv_resetToUnicode(ctx->conv);
+	UChar *target = ctx->u16;
+	const char *source = octets->data;
+	ucnv_toUnicode(ctx->conv, &target, ctx->u16 + 2 * n + 2, &source, octets->data + n,
+		ctx->u16_off, !cut, &err);
+	if (U_FAILURE(err))
+		return false;
+	if (cut) {
+		int32_t pending = ucnv_toUCountPending(ctx->conv, &err);
+		if (U_SUCCESS(err) && pending > 0 && (size_t)pending < n) {
+			*n_octets = n - (size_t)pending;
+			*end = ctx->octet_at[*n_octets];
+		}
+	}
+	*n16 = (int32_t)(target - ctx->u16);
+	return true;
+}
+
+/* RFC 3987 3.2 step 4 on the converted run: each character written decoded
+ * if it may appear in comp, else its octets as written; *decoded counts the
+ * non-ASCII ones decoded.  False on offsets that cannot be followed. */
+static bool write_charset_run(iri_ctx *ctx, const char *text, iri_component comp, size_t n, int32_t n16,
+	iri_buf *out, size_t *decoded)
+{
+	size_t done = 0;   /* octets written so far, decoded or as written */
+	for (int32_t k = 0; k < n16;) {
+		int32_t from = ctx->u16_off[k];
+		UChar32 c;
+		U16_NEXT(ctx->u16, k, n16, c);
+		size_t to = k < n16 ? (size_t)ctx->u16_off[k] : n;
+		if (from < 0 || (size_t)from < done || (size_t)from > n || to < (size_t)from || to > n)
+			return false;
+		/* Octets that gave no character of their own (a BOM, a shift
+		 * byte) are written as they were. */
+		iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[from] - ctx->octet_at[done]);
+		/* U+FFFD and U+001A are converters' "could not map". */
+		bool fits = c != 0xFFFD && c != 0x1A && (c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) :
+			iri_is_appropriate_decoded(comp, (uint32_t)c));
+		if (fits) {
+			iri_buf_put_cp(out, (uint32_t)c);
+			*decoded += c >= 0x80;
+		} else {
+			iri_buf_append(out, text + ctx->octet_at[from], ctx->octet_at[to] - ctx->octet_at[from]);
+		}
+		done = to > (size_t)from ? to : (size_t)from;
+	}
+	iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[n] - ctx->octet_at[done]);
+	return true;
+}
+
 /* --charset: escapes read as a legacy charset (RFC 3987 3.2 on a URI that
  * was made from another encoding).  The run is the escapes from i on, with
  * the ASCII bytes, raw or escaped, that follow a high octet (a trail byte:
@@ -266,83 +360,16 @@ static void decode_run_utf8(const char *text, size_t len, size_t s, size_t e, co
 static size_t decode_charset_run(iri_ctx *ctx, const char *text, size_t len, size_t i,
 	const iri_ref *ref, iri_component comp, iri_buf *octets, iri_buf *out, iri_diags *diags)
 {
-	const iri_span *h = &ref->comp[IRI_COMP_HOST];
-	size_t e = i, n = 0;
-	bool after_high = false;
-	iri_buf_reset(octets);
-	while (e < len && !(h->present && e == h->start) && iri_ref_component_at(ref, e) == comp &&
-	       n < CHARSET_RUN_MAX_OCTETS) {
-		uint8_t o;
-		size_t step = 3;
-		if (iri_pct_at(text, len, e, &o)) {
-			if (o < 0x80 && !after_high && !iri_is_unreserved_ascii(o))
-				break;
-		} else if (after_high && (unsigned char)text[e] < 0x80 && iri_is_unreserved_ascii((unsigned char)text[e])) {
-			o = (uint8_t)text[e];
-			step = 1;
-		} else {
-			break;
-		}
-		ctx->octet_at[n++] = e;
-		iri_buf_putc(octets, (char)o);
-		after_high = o >= 0x80 && !after_high;
-		e += step;
-	}
-	ctx->octet_at[n] = e;
+	size_t n;
+	size_t e = gather_charset_run(ctx, text, len, i, ref, comp, octets, &n);
 	size_t decoded = 0;   /* non-ASCII characters written decoded */
-	bool cut = n == CHARSET_RUN_MAX_OCTETS;
-	bool ok = n > 0 && !octets->failed && iri_ctx_u16_reserve(&ctx->u16, &ctx->u16_cap, n * 2 + 2);
-	size_t mark = out->len;
-	if (ok) {
-		UErrorCode err = U_ZERO_ERROR;
-		ucnv_resetToUnicode(ctx->conv);
-		UChar *target = ctx->u16;
-		const char *source = octets->data;
-		/* offsets: for each UTF-16 unit, the octet it came from.  A run cut
-		 * at the cap is not flushed: a character split by the cut stays
-		 * pending and the run ends before it. */
-		ucnv_toUnicode(ctx->conv, &target, ctx->u16 + 2 * n + 2, &source, octets->data + n,
-			ctx->u16_off, !cut, &err);
-		ok = U_SUCCESS(err);
-		if (ok && cut) {
-			int32_t pending = ucnv_toUCountPending(ctx->conv, &err);
-			if (U_SUCCESS(err) && pending > 0 && (size_t)pending < n) {
-				n -= (size_t)pending;
-				e = ctx->octet_at[n];
-			}
-		}
-		int32_t n16 = (int32_t)(target - ctx->u16);
-		size_t done = 0;   /* octets written so far, decoded or as written */
-		for (int32_t k = 0; ok && k < n16;) {
-			int32_t from = ctx->u16_off[k];
-			UChar32 c;
-			U16_NEXT(ctx->u16, k, n16, c);
-			size_t to = k < n16 ? (size_t)ctx->u16_off[k] : n;
-			if (from < 0 || (size_t)from < done || (size_t)from > n || to < (size_t)from || to > n) {
-				ok = false;   /* offsets we cannot follow: keep the run as written */
-				break;
-			}
-			/* Octets that gave no character of their own (a BOM, a shift
-			 * byte) are written as they were. */
-			iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[from] - ctx->octet_at[done]);
-			/* U+FFFD and U+001A are converters' "could not map". */
-			bool fits = c != 0xFFFD && c != 0x1A && (c < 0x80 ? iri_is_unreserved_ascii((uint32_t)c) :
-				iri_is_appropriate_decoded(comp, (uint32_t)c));
-			if (fits) {
-				iri_buf_put_cp(out, (uint32_t)c);
-				decoded += c >= 0x80;
-			} else {
-				iri_buf_append(out, text + ctx->octet_at[from], ctx->octet_at[to] - ctx->octet_at[from]);
-			}
-			done = to > (size_t)from ? to : (size_t)from;
-		}
-		if (ok)
-			iri_buf_append(out, text + ctx->octet_at[done], ctx->octet_at[n] - ctx->octet_at[done]);
-	}
+	iri_buf_mark mark = iri_buf_get_mark(out);
+	int32_t n16 = 0;
+	bool ok = convert_charset_run(ctx, octets, &n, &e, &n16) &&
+		write_charset_run(ctx, text, comp, n, n16, out, &decoded);
 	if (!ok) {
-		out->len = mark;
-		if (out->data)
-			out->data[mark] = '\0';
+		/* A run the converter rejects stays as written. */
+		iri_buf_rewind(out, mark);
 		iri_buf_append(out, text + i, e - i);
 		decoded = 0;
 	}

@@ -70,8 +70,8 @@ static void lower(quick *q)
 static void copy_to(quick *q, size_t to)
 {
 	if (q->uri && to > q->copied) {
-		memcpy(q->uri->data + q->uri->len, q->s + q->copied, to - q->copied);
-		q->uri->len += to - q->copied;
+		memcpy(iri_buf_end(q->uri), q->s + q->copied, to - q->copied);
+		iri_buf_commit(q->uri, to - q->copied);
 	}
 	q->copied = to;
 }
@@ -162,10 +162,10 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		copy_to(q, start);
 		/* Four bytes a store, three kept: the room reserved per input byte
 		 * is three, with one to spare after the last. */
-		char *o = q->uri->data + q->uri->len;
+		char *o = iri_buf_end(q->uri);
 		for (size_t k = start; k < i; k++, o += 3)
 			memcpy(o, pct_escape[s[k]], 4);
-		q->uri->len += 3 * (i - start);
+		iri_buf_commit(q->uri, 3 * (i - start));
 		q->copied = i;
 	}
 	return i - start;
@@ -307,8 +307,8 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		copy_to(q, hs);
 		if (!iri_buf_reserve(q->uri, done.ace_bytes + 3 * (q->len - he) + 1))
 			return false;
-		memcpy(q->uri->data + q->uri->len, value + sizeof done, done.ace_bytes);
-		q->uri->len += done.ace_bytes;
+		memcpy(iri_buf_end(q->uri), value + sizeof done, done.ace_bytes);
+		iri_buf_commit(q->uri, done.ace_bytes);
 	}
 	q->copied = he;
 	return true;
@@ -435,8 +435,6 @@ static iri_quick_verdict scan_line(quick *q)
 	if (!scan_tail(q, i))
 		return IRI_QUICK_FULL;
 	copy_to(q, len);
-	if (q->uri)
-		q->uri->data[q->uri->len] = '\0';
 	/* URI_EXPANSION (check_expansion): 3 URI characters per non-ASCII byte. */
 	size_t cps = len - q->nonascii_bytes + q->nonascii_cps, uri_chars = len + 2 * q->nonascii_bytes;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= IRI_CHECK_EXPANSION_MIN_CHARS)
@@ -453,14 +451,10 @@ static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, 
 		.errors_only = errors_only };
 	if (uri && uri->failed)
 		return IRI_QUICK_FULL;
-	size_t base = uri ? uri->len : 0;
+	iri_buf_mark base = uri ? iri_buf_get_mark(uri) : (iri_buf_mark){ 0, false };
 	iri_quick_verdict v = scan_line(&q);
-	if (uri && v == IRI_QUICK_FULL) {
-		uri->len = base;
-		uri->failed = false;   /* a reserve that failed changed nothing */
-		if (uri->data)
-			uri->data[base] = '\0';
-	}
+	if (uri && v == IRI_QUICK_FULL)
+		iri_buf_rewind(uri, base);   /* a reserve that failed changed nothing */
 	return v;
 }
 

@@ -46,8 +46,7 @@ static void pop_segment(iri_buf *out, size_t out_start_bytes)
 		end_bytes--;
 	if (end_bytes > out_start_bytes)
 		end_bytes--;   /* the segment's own leading '/' */
-	out->len = end_bytes;
-	out->data[end_bytes] = '\0';
+	iri_buf_truncate(out, end_bytes);
 }
 
 void iri_remove_dot_segments(const char *path, size_t len, iri_buf *out)
@@ -109,22 +108,72 @@ static void put_span(iri_buf *out, const iri_ref *r, iri_span s)
 	iri_buf_append(out, r->text + s.start, s.end - s.start);
 }
 
-iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *ref, size_t ref_len, iri_buf *out)
+/* Without an authority, a path written from out[path_at] that came out as
+ * "//g" ("a:/x" + "..//g", or "s:..///x" normalised) would read as one:
+ * RFC 3986 5.3 cannot recompose it, so "/." goes in front, which
+ * remove_dot_segments takes away again. */
+static void keep_path_apart(iri_buf *out, size_t path_at, bool has_authority)
 {
-	iri_resolve_result res = IRI_RESOLVE_OK;
-	iri_ref b, r;
+	if (!has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' && out->data[path_at + 1] == '/')
+		iri_buf_insert(out, path_at, "/.", 2);
+}
+
+/* RFC 3986 5.2.3 merge of a relative-path reference r with the base b, then
+ * 5.2.4 remove_dot_segments, into out.  False when out of memory. */
+static bool merge_paths(const iri_ref *b, const iri_ref *r, iri_buf *out)
+{
+	const iri_span b_path = b->comp[IRI_COMP_PATH];
 	iri_buf merged;
 	iri_buf_init(&merged);
+	if (b->has_authority && b_path.end == b_path.start) {
+		iri_buf_putc(&merged, '/');
+	} else {
+		size_t keep_end = b_path.end;
+		while (keep_end > b_path.start && b->text[keep_end - 1] != '/')
+			keep_end--;
+		iri_buf_append(&merged, b->text + b_path.start, keep_end - b_path.start);
+	}
+	put_span(&merged, r, r->comp[IRI_COMP_PATH]);
+	bool ok = !merged.failed;
+	if (ok)
+		iri_remove_dot_segments(merged.data, merged.len, out);
+	iri_buf_fini(&merged);
+	return ok;
+}
+
+/* RFC 3986 5.2.2: the target's path from the reference's or the base's;
+ * *query_src becomes the base when an empty path takes its query too.
+ * False when out of memory. */
+static bool resolve_path(const iri_ref *b, const iri_ref *r, const iri_ref **query_src, iri_buf *out)
+{
+	const iri_span r_path = r->comp[IRI_COMP_PATH];
+	const char *ref = r->text;
+	if (r->comp[IRI_COMP_SCHEME].present || r->has_authority) {
+		iri_remove_dot_segments(ref + r_path.start, r_path.end - r_path.start, out);
+	} else if (r_path.end == r_path.start) {
+		/* Empty path: the base path as is, and the base query unless the
+		 * reference has one. */
+		put_span(out, b, b->comp[IRI_COMP_PATH]);
+		if (!r->comp[IRI_COMP_QUERY].present)
+			*query_src = b;
+	} else if (ref[r_path.start] == '/') {
+		iri_remove_dot_segments(ref + r_path.start, r_path.end - r_path.start, out);
+	} else {
+		return merge_paths(b, r, out);
+	}
+	return true;
+}
+
+iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *ref, size_t ref_len, iri_buf *out)
+{
+	iri_ref b, r;
 	iri_buf_reset(out);
 	iri_split(base, base_len, &b);
 	iri_split(ref, ref_len, &r);
 	/* RFC 3986 5.1: the base URI must be absolute (have a scheme); its
 	 * fragment, if any, plays no part below. */
-	if (!b.comp[IRI_COMP_SCHEME].present) {
-		res = IRI_RESOLVE_BASE_NOT_ABSOLUTE;
-		goto out;
-	}
-	const iri_span r_path = r.comp[IRI_COMP_PATH], b_path = b.comp[IRI_COMP_PATH];
+	if (!b.comp[IRI_COMP_SCHEME].present)
+		return IRI_RESOLVE_BASE_NOT_ABSOLUTE;
 	const iri_ref *scheme_src = &b, *auth_src = &b, *query_src = &r;
 	bool r_has_scheme = r.comp[IRI_COMP_SCHEME].present;   /* strict: no "http:g" compatibility */
 	if (r_has_scheme)
@@ -140,42 +189,9 @@ iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *re
 		put_span(out, auth_src, authority_span(auth_src));
 	}
 	size_t path_at = out->len;
-	if (r_has_scheme || r.has_authority) {
-		iri_remove_dot_segments(ref + r_path.start, r_path.end - r_path.start, out);
-	} else if (r_path.end == r_path.start) {
-		/* RFC 3986 5.2.2: empty path: the base path as is, and the base
-		 * query unless the reference has one. */
-		put_span(out, &b, b_path);
-		if (!r.comp[IRI_COMP_QUERY].present)
-			query_src = &b;
-	} else if (ref[r_path.start] == '/') {
-		iri_remove_dot_segments(ref + r_path.start, r_path.end - r_path.start, out);
-	} else {
-		/* RFC 3986 5.2.3 merge */
-		if (b.has_authority && b_path.end == b_path.start) {
-			iri_buf_putc(&merged, '/');
-		} else {
-			size_t keep_end = b_path.end;
-			while (keep_end > b_path.start && base[keep_end - 1] != '/')
-				keep_end--;
-			iri_buf_append(&merged, base + b_path.start, keep_end - b_path.start);
-		}
-		put_span(&merged, &r, r_path);
-		if (merged.failed) {
-			res = IRI_RESOLVE_NO_MEMORY;
-			goto out;
-		}
-		iri_remove_dot_segments(merged.data, merged.len, out);
-	}
-	/* Without an authority, a path that came out as "//g" would read as one
-	 * ("a:/x" + "..//g"): RFC 3986 5.3 cannot recompose it, so write "/."
-	 * in front, which remove_dot_segments takes away again. */
-	if (!auth_src->has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
-	    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
-		memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
-		memcpy(out->data + path_at, "/.", 2);
-		out->len += 2;
-	}
+	if (!resolve_path(&b, &r, &query_src, out))
+		return IRI_RESOLVE_NO_MEMORY;
+	keep_path_apart(out, path_at, auth_src->has_authority);
 	if (query_src->comp[IRI_COMP_QUERY].present) {
 		iri_buf_putc(out, '?');
 		put_span(out, query_src, query_src->comp[IRI_COMP_QUERY]);
@@ -184,11 +200,7 @@ iri_resolve_result iri_resolve(const char *base, size_t base_len, const char *re
 		iri_buf_putc(out, '#');
 		put_span(out, &r, r.comp[IRI_COMP_FRAGMENT]);
 	}
-	if (out->failed)
-		res = IRI_RESOLVE_NO_MEMORY;
-out:
-	iri_buf_fini(&merged);
-	return res;
+	return out->failed ? IRI_RESOLVE_NO_MEMORY : IRI_RESOLVE_OK;
 }
 
 /* ---- RFC 3987 5.3 comparison ---------------------------------------------- */
@@ -266,6 +278,84 @@ static bool port_is_default(const char *port, size_t len_bytes, int def)
 	return len_bytes > 0 && v == def;
 }
 
+/* RFC 3987 5.3.2.1 / 5.3.3 on the host text[host]: case-folded, escapes
+ * normalised, and with dns_a_labels a non-ASCII name in A-label form (UTS
+ * #46 nontransitional).  part and idna are scratch. */
+static void normalize_host(iri_ctx *ctx, const char *text, const iri_span *host, bool dns_a_labels,
+	iri_buf *part, iri_buf *idna, iri_buf *out)
+{
+	/* 5.3.2.1: the host is case-insensitive (ASCII letters; escapes keep
+	 * upper-case hex digits) */
+	iri_buf_reset(part);
+	pct_normalize(text, host->start, host->end, true, part);
+	bool non_ascii = false;
+	for (size_t i = 0; i < part->len; i++)
+		non_ascii |= (unsigned char)part->data[i] >= 0x80 || part->data[i] == '%';
+	/* 5.3.3: a DNS host compares in A-label form, for the schemes known to
+	 * use DNS (RFC 3987 3.1); an IP literal never does */
+	if (dns_a_labels && non_ascii && part->data[0] != '[' &&
+	    iri_idna_to_ascii(ctx, false, part->data, part->len, idna) == 0 && !idna->failed)
+		iri_buf_append(out, idna->data, idna->len);
+	else
+		iri_buf_append(out, part->data ? part->data : "", part->len);
+}
+
+/* The authority of r (text) normalised into out: userinfo's escapes, the
+ * host (normalize_host), the port unless RFC 3986 6.2.3 drops it. */
+static void normalize_authority(iri_ctx *ctx, const iri_ref *r, bool scheme_based, int default_port,
+	iri_buf *part, iri_buf *idna, iri_buf *out)
+{
+	const char *text = r->text;
+	const iri_span *sc = &r->comp[IRI_COMP_SCHEME];
+	const iri_span *ui = &r->comp[IRI_COMP_USERINFO], *host = &r->comp[IRI_COMP_HOST];
+	const iri_span *port = &r->comp[IRI_COMP_PORT];
+	iri_buf_puts(out, "//");
+	if (ui->present) {
+		pct_normalize(text, ui->start, ui->end, false, out);
+		iri_buf_putc(out, '@');
+	}
+	bool dns = scheme_based && sc->present && iri_scheme_uses_dns(text + sc->start, sc->end - sc->start);
+	normalize_host(ctx, text, host, dns, part, idna, out);
+	if (port->present) {
+		size_t port_bytes = port->end - port->start;
+		/* RFC 3986 6.2.3: an empty port, or the scheme's default, is dropped */
+		bool drop = scheme_based && (port_bytes == 0 ||
+			(default_port >= 0 && port_is_default(text + port->start, port_bytes, default_port)));
+		if (!drop) {
+			iri_buf_append(out, text + host->end, port->start - host->end);   /* ":" */
+			iri_buf_append(out, text + port->start, port_bytes);
+		}
+	}
+}
+
+/* The path of r (text) normalised into out; part is scratch.  False when
+ * out of memory. */
+static bool normalize_path(const iri_ref *r, int default_port, iri_buf *part, iri_buf *out)
+{
+	/* 5.3.2.3 before 5.3.2.4, so "%2E%2E" is a dot segment too */
+	const iri_span *path = &r->comp[IRI_COMP_PATH];
+	iri_buf_reset(part);
+	pct_normalize(r->text, path->start, path->end, false, part);
+	if (part->failed)
+		return false;
+	size_t path_at = out->len;
+	if (part->len > 0 && (r->comp[IRI_COMP_SCHEME].present || r->has_authority || part->data[0] == '/')) {
+		/* 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments on every path
+		 * that is resolved as it stands (RFC 3986 5.2.2 applies it to a
+		 * reference with a scheme or authority, and to an absolute path),
+		 * rootless ones too: "s:foo/../p" is "s:/p".  Only a relative-path
+		 * reference keeps its dot segments: they say where it points. */
+		iri_remove_dot_segments(part->data, part->len, out);
+		/* "s:..///x" is "s:/.//x", as resolution writes it, not "s://x". */
+		keep_path_apart(out, path_at, r->has_authority);
+	} else if (part->len == 0 && default_port >= 0 && r->has_authority) {
+		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
+	} else {
+		iri_buf_append(out, part->data ? part->data : "", part->len);
+	}
+	return true;
+}
+
 /* Writes the RFC 3987 5.3.2 syntax-normalised form of text into *out, and
  * with scheme_based also the 5.3.3 steps.  False when out of memory. */
 static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool scheme_based, iri_buf *out)
@@ -287,67 +377,10 @@ static bool normalize_iri(iri_ctx *ctx, const char *text, size_t len, bool schem
 		if (scheme_based)
 			default_port = iri_scheme_default_port(text + sc->start, sc->end - sc->start);
 	}
-	if (r.has_authority) {
-		iri_buf_puts(out, "//");
-		const iri_span *ui = &r.comp[IRI_COMP_USERINFO], *host = &r.comp[IRI_COMP_HOST];
-		const iri_span *port = &r.comp[IRI_COMP_PORT];
-		if (ui->present) {
-			pct_normalize(text, ui->start, ui->end, false, out);
-			iri_buf_putc(out, '@');
-		}
-		/* 5.3.2.1: the host is case-insensitive (ASCII letters; escapes keep
-		 * upper-case hex digits) */
-		iri_buf_reset(&part);
-		pct_normalize(text, host->start, host->end, true, &part);
-		bool non_ascii = false;
-		for (size_t i = 0; i < part.len; i++)
-			non_ascii |= (unsigned char)part.data[i] >= 0x80 || part.data[i] == '%';
-		/* 5.3.3: a DNS host compares in A-label form (UTS #46
-		 * nontransitional), for the schemes known to use DNS (RFC 3987 3.1) */
-		if (scheme_based && sc->present && iri_scheme_uses_dns(text + sc->start, sc->end - sc->start) && non_ascii && part.data[0] != '[' &&
-		    iri_idna_to_ascii(ctx, false, part.data, part.len, &idna) == 0 && !idna.failed)
-			iri_buf_append(out, idna.data, idna.len);
-		else
-			iri_buf_append(out, part.data ? part.data : "", part.len);
-		if (port->present) {
-			size_t port_bytes = port->end - port->start;
-			/* RFC 3986 6.2.3: an empty port, or the scheme's default, is dropped */
-			bool drop = scheme_based && (port_bytes == 0 ||
-				(default_port >= 0 && port_is_default(text + port->start, port_bytes, default_port)));
-			if (!drop) {
-				iri_buf_append(out, text + host->end, port->start - host->end);   /* ":" */
-				iri_buf_append(out, text + port->start, port_bytes);
-			}
-		}
-	}
-	/* 5.3.2.3 before 5.3.2.4, so "%2E%2E" is a dot segment too */
-	const iri_span *path = &r.comp[IRI_COMP_PATH];
-	iri_buf_reset(&part);
-	pct_normalize(text, path->start, path->end, false, &part);
-	if (part.failed)
+	if (r.has_authority)
+		normalize_authority(ctx, &r, scheme_based, default_port, &part, &idna, out);
+	if (!normalize_path(&r, default_port, &part, out))
 		goto out;
-	size_t path_at = out->len;
-	if (part.len > 0 && (sc->present || r.has_authority || part.data[0] == '/')) {
-		/* 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments on every path
-		 * that is resolved as it stands (RFC 3986 5.2.2 applies it to a
-		 * reference with a scheme or authority, and to an absolute path),
-		 * rootless ones too: "s:foo/../p" is "s:/p".  Only a relative-path
-		 * reference keeps its dot segments: they say where it points. */
-		iri_remove_dot_segments(part.data, part.len, out);
-		/* Without an authority a path that came out as "//x" ("s:..///x")
-		 * would read as one: "/." in front, as resolution writes it
-		 * (RFC 3986 5.3), so that it equals "s:/.//x" and not "s://x". */
-		if (!r.has_authority && out->len - path_at >= 2 && out->data[path_at] == '/' &&
-		    out->data[path_at + 1] == '/' && iri_buf_reserve(out, 2)) {
-			memmove(out->data + path_at + 2, out->data + path_at, out->len - path_at + 1);
-			memcpy(out->data + path_at, "/.", 2);
-			out->len += 2;
-		}
-	} else if (part.len == 0 && default_port >= 0 && r.has_authority) {
-		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
-	} else {
-		iri_buf_append(out, part.data ? part.data : "", part.len);
-	}
 	if (r.comp[IRI_COMP_QUERY].present) {
 		iri_buf_putc(out, '?');
 		pct_normalize(text, r.comp[IRI_COMP_QUERY].start, r.comp[IRI_COMP_QUERY].end, false, out);

@@ -83,8 +83,40 @@ static void test_lookalikes(void)
 	}
 }
 
+/* UTS #46 2.3 label separators: the four full stops, at the start only,
+ * whole sequences only. */
+static const struct {
+	const char *bytes;
+	size_t want;
+} separator_rows[] = {
+	{ ".", 1 },
+	{ ".a", 1 },
+	{ "\xE3\x80\x82", 3 },      /* U+3002 IDEOGRAPHIC FULL STOP */
+	{ "\xEF\xBC\x8E", 3 },      /* U+FF0E FULLWIDTH FULL STOP */
+	{ "\xEF\xBD\xA1" "b", 3 },   /* U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP */
+	{ "\xEF\xBD", 0 },           /* cut short */
+	{ "\xE3\x80\x81", 0 },      /* U+3001 IDEOGRAPHIC COMMA */
+	{ "\xE2\x80\xA4", 0 },      /* U+2024 ONE DOT LEADER: a lookalike, no separator */
+	{ "a.", 0 },
+	{ "", 0 },
+};
+
+static void test_label_separators(void)
+{
+	for (size_t i = 0; i < sizeof separator_rows / sizeof separator_rows[0]; i++) {
+		const char *b = separator_rows[i].bytes;
+		size_t got = iri_label_separator_at(b, strlen(b));
+		CHECK(got == separator_rows[i].want, "%s: %zu", tcheck_esc(b, strlen(b)), got);
+	}
+	size_t seen = 0;
+	for (uint32_t cp = 0; cp <= 0x10FFFF; cp++)
+		seen += iri_is_label_separator(cp);
+	CHECK(seen == 4, "%zu label separators, want 4", seen);
+}
+
 int main(void)
 {
+	test_label_separators();
 	test_bidi_controls();
 	test_noncharacters();
 	test_lookalikes();

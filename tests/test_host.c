@@ -251,6 +251,10 @@ static const struct {
 	/* more than 253 bytes in all */
 	{ LONG50 "." LONG50 "." LONG50 "." LONG50 "." LONG50 ".com", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
 	{ SNOW10 "." LONG50 "." LONG50 "." LONG50 "." LONG50 "." LONG50, IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
+	/* A plain ASCII name: 253 bytes are fine, the root's trailing dot not
+	 * counted; 254 are too many. */
+	{ LONG50 "." LONG50 "." LONG50 "." LONG50 ".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.", NONE, -1, NULL },
+	{ LONG50 "." LONG50 "." LONG50 "." LONG50 ".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
 };
 
 static const iri_diag *find_code(const iri_diags *d, int code)

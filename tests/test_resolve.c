@@ -253,6 +253,7 @@ static const struct compare_case compare_cases[] = {
 	{ "http://example.com/A", "http://example.com/a", IRI_CMP_DIFFERENT },         /* ours: path is case-sensitive */
 	{ "http://User@example.com/", "http://user@example.com/", IRI_CMP_DIFFERENT },  /* ours: so is userinfo */
 	{ "http://[2001:DB8::1]/", "http://[2001:db8::1]/", IRI_CMP_SYNTAX },           /* ours */
+	{ "http://us%65r@example.com/", "http://user@example.com/", IRI_CMP_SYNTAX },   /* userinfo's escapes, 5.3.2.3 */
 	/* 5.3.2.2 character normalisation: e-acute precomposed vs "e" + U+0301.
 	 * Equivalence "MUST rely on the assumption that IRIs are appropriately
 	 * pre-character-normalized rather than apply character normalization",

@@ -11,7 +11,7 @@
  *   particular script (Script not Common or Inherited): ARABIC-INDIC DIGIT
  *   ZERO, DEVANAGARI SIGN VISARGA and KATAKANA LETTER NO look like a
  *   delimiter but are pieces of that script's words, which an IRI must be
- *   able to hold; a script mixed into a host is UTS #39's matter (host.c).
+ *   able to hold; a script mixed into a host is UTS #39's matter (core/host_diag.c).
  *
  * Usage: gen_lookalikes            the header on stdout
  *        gen_lookalikes FILE       exit 1 unless FILE is what it would write
