@@ -344,4 +344,5 @@ const room room_edit = {
 	.set_cursor = edit_set_cursor,
 	.title = edit_title,
 	.history_on_accept = true,
+	.search = &room_search,
 };
