@@ -102,19 +102,22 @@ static int view_main(int argc, char **argv)
 		return 2;
 	}
 	/* The file is read before the terminal is touched: a directory, a file
-	 * that cannot be read or an empty one is said plainly (exit 2). */
+	 * that cannot be read or an empty one is said plainly (exit 2), after
+	 * the locale (the editor's first check too). */
 	const char *path = argc == first + 1 ? argv[first] : "-";
+	if (!locale_is_utf8())
+		return 2;
 	char err[1024];
 	view_list *vl = vl_new();
 	int status = vl ? vl_read_lines(vl, path, err, sizeof err) : 1;
-	if (status != 0 || !locale_is_utf8()) {
-		if (status != 0) {
-			fputs("irie view: ", stderr);
-			out_text(stderr, vl ? err : _("out of memory"), strlen(vl ? err : _("out of memory")), isatty(STDERR_FILENO));
-			fputc('\n', stderr);
-		}
+	if (status != 0) {
+		/* err may hold the file's name: sanitised on a terminal. */
+		const char *why = vl ? err : _("out of memory");
+		fputs("irie view: ", stderr);
+		out_text(stderr, why, strlen(why), isatty(STDERR_FILENO));
+		fputc('\n', stderr);
 		vl_free(vl);
-		return status != 0 ? status : 2;
+		return status;
 	}
 	opts.view = vl;
 	return tui_main(&opts);
