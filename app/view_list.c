@@ -25,21 +25,30 @@ typedef struct {
 	uint64_t byte_off, byte_len;   /* in the file as it is on disk */
 	uint64_t text_off;             /* in the pool */
 	uint64_t line;                 /* 1-based */
-	char *fix;                     /* the user's replacement, not yet written; NULL: none */
-	char *disk;                    /* a replacement written: now the file's bytes; NULL: the pool's text is */
-	uint32_t fix_len, disk_len;
 	uint32_t col;                  /* 1-based, code points */
 	uint32_t text_len;             /* bytes; NOT_KEPT: over the cap */
+	uint32_t repl;                 /* 1 + the index of its replacement; 0: never replaced */
 	uint16_t code;                 /* the first finding's code (state WARNING or ERROR) */
 	uint8_t state;                 /* vl_state */
 	uint8_t flags;
 } entry;
+
+_Static_assert(sizeof(entry) <= 48, "an entry stays small: a million of them are read");
+
+/* Apart from the entries (48 bytes each), as few are ever replaced. */
+typedef struct {
+	char *fix;                     /* the user's replacement, not yet written; NULL: none */
+	char *disk;                    /* a replacement written: now the file's bytes; NULL: the pool's text is */
+	uint32_t fix_len, disk_len;
+} replacement;
 
 struct view_list {
 	entry *e;
 	size_t n, cap;
 	char *pool;
 	size_t pool_len, pool_cap;
+	replacement *repl;
+	size_t n_repl, repl_cap;
 	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
 	size_t n_shown;
 	iri_diags *diags;              /* scratch for vl_check */
@@ -58,10 +67,11 @@ void vl_free(view_list *vl)
 {
 	if (!vl)
 		return;
-	for (size_t i = 0; i < vl->n; i++) {
-		free(vl->e[i].fix);
-		free(vl->e[i].disk);
+	for (size_t i = 0; i < vl->n_repl; i++) {
+		free(vl->repl[i].fix);
+		free(vl->repl[i].disk);
 	}
+	free(vl->repl);
 	free(vl->e);
 	free(vl->pool);
 	free(vl->shown);
@@ -199,6 +209,13 @@ int vl_read_lines(view_list *vl, const char *path, char *err, size_t err_size)
 		goto out;
 	}
 	vl->writable = !is_stdin && S_ISREG(vl->st.st_mode);
+	/* The doubling's slack given back (a realloc that cannot shrink keeps it). */
+	char *pool = realloc(vl->pool, vl->pool_len ? vl->pool_len : 1);
+	if (pool)
+		vl->pool = pool, vl->pool_cap = vl->pool_len ? vl->pool_len : 1;
+	entry *e = realloc(vl->e, vl->n * sizeof *e);
+	if (e)
+		vl->e = e, vl->cap = vl->n;
 	status = 0;
 out:
 	if (f && f != stdin)
@@ -211,8 +228,24 @@ bool vl_truncated(const view_list *vl) { return vl->truncated; }
 const char *vl_path(const view_list *vl) { return vl->path ? vl->path : ""; }
 uint64_t vl_line(const view_list *vl, size_t i) { return vl->e[i].line; }
 uint64_t vl_last_line(const view_list *vl) { return vl->n ? vl->e[vl->n - 1].line : 0; }
-bool vl_changed(const view_list *vl, size_t i) { return vl->e[i].fix != NULL; }
-bool vl_written(const view_list *vl, size_t i) { return vl->e[i].disk != NULL; }
+
+static replacement *repl_of(const view_list *vl, size_t i)
+{
+	return vl->e[i].repl ? &vl->repl[vl->e[i].repl - 1] : NULL;
+}
+
+bool vl_changed(const view_list *vl, size_t i)
+{
+	const replacement *r = repl_of(vl, i);
+	return r && r->fix;
+}
+
+bool vl_written(const view_list *vl, size_t i)
+{
+	const replacement *r = repl_of(vl, i);
+	return r && r->disk;
+}
+
 bool vl_filtered(const view_list *vl) { return vl->shown != NULL; }
 size_t vl_shown(const view_list *vl) { return vl->shown ? vl->n_shown : vl->n; }
 size_t vl_entry_at(const view_list *vl, size_t pos) { return vl->shown ? vl->shown[pos] : pos; }
@@ -222,9 +255,10 @@ bool vl_can_write(const view_list *vl) { return vl->writable; }
 static const char *disk_text(const view_list *vl, size_t i, size_t *len)
 {
 	const entry *e = &vl->e[i];
-	if (e->disk) {
-		*len = e->disk_len;
-		return e->disk;
+	const replacement *r = repl_of(vl, i);
+	if (r && r->disk) {
+		*len = r->disk_len;
+		return r->disk;
 	}
 	*len = e->text_len == NOT_KEPT ? (size_t)e->byte_len : e->text_len;
 	return e->text_len == NOT_KEPT ? NULL : vl->pool + e->text_off;
@@ -232,10 +266,10 @@ static const char *disk_text(const view_list *vl, size_t i, size_t *len)
 
 const char *vl_text(const view_list *vl, size_t i, size_t *len)
 {
-	const entry *e = &vl->e[i];
-	if (e->fix) {
-		*len = e->fix_len;
-		return e->fix;
+	const replacement *r = repl_of(vl, i);
+	if (r && r->fix) {
+		*len = r->fix_len;
+		return r->fix;
 	}
 	return disk_text(vl, i, len);
 }
@@ -243,8 +277,8 @@ const char *vl_text(const view_list *vl, size_t i, size_t *len)
 size_t vl_unwritten(const view_list *vl)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < vl->n; i++)
-		n += vl->e[i].fix != NULL;
+	for (size_t i = 0; i < vl->n_repl; i++)
+		n += vl->repl[i].fix != NULL;
 	return n;
 }
 
@@ -283,9 +317,26 @@ bool vl_replace(view_list *vl, size_t i, const char *text, size_t len)
 			return false;
 		memcpy(copy, text, len);
 	}
-	free(e->fix);
-	e->fix = copy;
-	e->fix_len = copy ? (uint32_t)len : 0;
+	if (!e->repl && copy) {
+		if (vl->n_repl == vl->repl_cap) {
+			size_t want = vl->repl_cap ? vl->repl_cap * 2 : 16;
+			replacement *p = realloc(vl->repl, want * sizeof *p);
+			if (!p) {
+				free(copy);
+				return false;
+			}
+			vl->repl = p;
+			vl->repl_cap = want;
+		}
+		memset(&vl->repl[vl->n_repl], 0, sizeof *vl->repl);
+		e->repl = (uint32_t)++vl->n_repl;
+	}
+	replacement *r = repl_of(vl, i);
+	if (r) {
+		free(r->fix);
+		r->fix = copy;
+		r->fix_len = copy ? (uint32_t)len : 0;
+	}
 	e->state = VL_UNKNOWN;   /* checked again as it is now */
 	return true;
 }
@@ -452,7 +503,8 @@ static w_result stream(view_list *vl, FILE *in, FILE *out)
 	w_result r = WB_OK;
 	for (size_t i = 0; i < vl->n && r == WB_OK; i++) {
 		const entry *e = &vl->e[i];
-		if (!e->fix)
+		const replacement *rp = repl_of(vl, i);
+		if (!rp || !rp->fix)
 			continue;
 		if (e->byte_off < pos)
 			return WB_CHANGED;   /* entries out of file order: refuse rather than guess */
@@ -462,7 +514,7 @@ static w_result stream(view_list *vl, FILE *in, FILE *out)
 		r = copy_bytes(in, out, e->byte_off - pos, NULL);
 		if (r == WB_OK)
 			r = copy_bytes(in, NULL, e->byte_len, compare ? was : NULL);
-		if (r == WB_OK && fwrite(e->fix, 1, e->fix_len, out) != e->fix_len)
+		if (r == WB_OK && fwrite(rp->fix, 1, rp->fix_len, out) != rp->fix_len)
 			r = WB_WRITE;
 		pos = e->byte_off + e->byte_len;
 	}
@@ -483,15 +535,16 @@ static void written(view_list *vl)
 	int64_t delta = 0;
 	for (size_t i = 0; i < vl->n; i++) {
 		entry *e = &vl->e[i];
+		replacement *r = repl_of(vl, i);
 		e->byte_off = (uint64_t)((int64_t)e->byte_off + delta);
-		if (!e->fix)
+		if (!r || !r->fix)
 			continue;
-		delta += (int64_t)e->fix_len - (int64_t)e->byte_len;
-		e->byte_len = e->fix_len;
-		free(e->disk);
-		e->disk = e->fix;
-		e->disk_len = e->fix_len;
-		e->fix = NULL;
+		delta += (int64_t)r->fix_len - (int64_t)e->byte_len;
+		e->byte_len = r->fix_len;
+		free(r->disk);
+		r->disk = r->fix;
+		r->disk_len = r->fix_len;
+		r->fix = NULL;
 		e->flags |= F_TEXT_IS_BYTES;
 	}
 }
