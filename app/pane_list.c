@@ -101,7 +101,7 @@ int pane_list(tui *t, int row, int col, int width, int max_rows)
 	if (n == 0 || max_rows < 1)
 		return 0;
 	int rows = (size_t)max_rows < n ? max_rows : (int)n;
-	v->list_rows = rows;
+	v->list_row = row, v->list_rows = rows;   /* for a page and the mouse */
 	size_t top = keep_in_view(v, n, rows);
 	int line_w = digits(vl_last_line(v->list));
 	/* The code column when the IRI keeps at least half the row. */

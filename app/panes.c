@@ -127,6 +127,7 @@ void paint(tui *t)
 	}
 	unsigned top = rooms_top(t);
 	int row = 2, footer = rows - 1;
+	t->vw.list_rows = 0;   /* until pane_list draws it */
 	bool formed = false;
 	for (size_t i = 0; i < N_PANES; i++) {
 		const pane *p = &panes[i];

@@ -211,6 +211,15 @@ static run_state search_again(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+bool viewer_click(tui *t, int y)
+{
+	viewer *v = &t->vw;
+	if (v->list_rows <= 0 || y < v->list_row || y >= v->list_row + v->list_rows)
+		return false;
+	viewer_show(t, v->top + (size_t)(y - v->list_row));
+	return true;
+}
+
 /* ---- editing an entry: the editor over the viewer ---- */
 
 /* Enter: the selected entry into the editor, which takes the screen. */
@@ -405,6 +414,7 @@ static const room_row view_rows[] = {
 	{ INK_ACT_VIEW_SEARCH_NEXT, search_again },
 	{ INK_ACT_VIEW_SEARCH_PREV, search_again },
 	{ INK_ACT_VIEW_EDIT, edit_open },
+	{ INK_ACT_ACCEPT, edit_open },      /* Enter in teach over the viewer */
 	{ INK_ACT_VIEW_WRITE, write_ask },
 	{ INK_ACT_CANCEL, quit },
 };

@@ -440,8 +440,8 @@ static run_state wheel(tui *t, bool up)
 	return rooms_handles(t, a) ? rooms_act(t, a) : RUN_ON;
 }
 
-/* The mouse: the wheel, a click on the edit line (the cursor) or on a
- * warning (selects it). */
+/* The mouse: the wheel, a click on the edit line (the cursor), on a line
+ * of the viewer's list or on a warning (selects it). */
 static run_state mouse(tui *t, ink_action a)
 {
 	(void)a;
@@ -456,6 +456,8 @@ static run_state mouse(tui *t, ink_action a)
 		click_edit_line(t, ev.x);
 		return RUN_ON;
 	}
+	if (rooms_top(t) == ROOM_VIEW && viewer_click(t, ev.y))
+		return RUN_ON;
 	int i = t->scr.teach ? -1 : warning_at(t, ev.y, ev.x);
 	if (i >= 0)
 		t->scr.diag_sel = i;

@@ -93,7 +93,7 @@ typedef struct {
 	view_list *list;            /* owned (given by tui_options) */
 	size_t pos;                 /* the shown position selected (vl_entry_at: its entry) */
 	size_t top;                 /* the list pane's first shown position */
-	int list_rows;              /* the list pane's rows as last drawn (a page) */
+	int list_row, list_rows;    /* the list pane's first screen row and its rows as last drawn (a page) */
 	size_t cp;                  /* the viewer's cursor: a logical code point (no edit buffer) */
 	bool truncation_told;       /* the status line said lines were left unread */
 	bool editing;               /* the entry is open in the editor (room_view_edit over room_edit) */
@@ -113,6 +113,8 @@ void viewer_fini(viewer *v);
 void viewer_show(tui *t, size_t pos);
 /* The selected entry's index; its line number. */
 size_t viewer_entry(const tui *t);
+/* A click on screen row y: true when it selected a line of the list. */
+bool viewer_click(tui *t, int y);
 /* Opens the viewer's prompt p (room_view_prompt.c). */
 void view_prompt_open(tui *t, view_prompt p, bool backward);
 /* n / N: the last search again, the same way or the other. */
