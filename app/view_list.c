@@ -590,7 +590,9 @@ bool vl_write(view_list *vl, char *err, size_t err_size)
 	tmp = malloc(strlen(real) + 16);
 	if (!dir || !tmp)
 		goto fail;
-	sprintf(tmp, "%.*s/.%s.irie-XXXXXX", (int)dir_len, real, slash ? slash + 1 : real);
+	/* At most 32 bytes of the name in it: a name near NAME_MAX still gets
+	 * a temporary file. */
+	sprintf(tmp, "%.*s/.%.32s.irie-XXXXXX", (int)dir_len, real, slash ? slash + 1 : real);
 	if ((fd = mkstemp(tmp)) < 0) {
 		free(tmp);
 		tmp = NULL;
