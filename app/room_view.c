@@ -84,7 +84,7 @@ static void view_title(const tui *t, char *buf, size_t size)
 {
 	const view_list *vl = t->vw.list;
 	char name[160], filter[96] = "";
-	const char *path = vl_path(vl);
+	const char *path = strcmp(vl_path(vl), "-") == 0 ? _("standard input") : vl_path(vl);
 	ui_quote(path, strlen(path), name, sizeof name);
 	if (vl_filtered(vl))
 		/* TRANSLATORS: title bar, while f filters the list; %zu: how many entries it shows. */

@@ -123,11 +123,12 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 }
 
 /* Typed text and pastes: the pattern, the line number, or the answer. */
-static run_state typed(tui *t, const ink_event *ev)
+static run_state take_text(tui *t, const ink_event *ev)
 {
 	viewer *v = &t->vw;
 	if (v->prompt == VIEW_PROMPT_WRITE || v->prompt == VIEW_PROMPT_QUIT)
-		return answer_yes_no(t, ev->text, ev->text_len);
+		/* A paste never answers: only a key typed does. */
+		return answer_yes_no(t, ev->kind == INK_EV_PASTE ? "" : ev->text, ev->kind == INK_EV_PASTE ? 0 : ev->text_len);
 	if (v->prompt == VIEW_PROMPT_GOTO) {
 		for (size_t k = 0; k < ev->text_len; k++)
 			if (ev->text[k] < '0' || ev->text[k] > '9') {
@@ -136,6 +137,7 @@ static run_state typed(tui *t, const ink_event *ev)
 				return RUN_ON;
 			}
 		if (v->answer.len + ev->text_len > 18 || !iri_buf_append(&v->answer, ev->text, ev->text_len))
+			/* TRANSLATORS: more digits than any line number has, at the viewer's "go to line" prompt. */
 			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no file has that many lines"));
 		return RUN_ON;
 	}
@@ -144,6 +146,18 @@ static run_state typed(tui *t, const ink_event *ev)
 	else
 		search_from_start(t);
 	return RUN_ON;
+}
+
+/* Text, and the action one key may bring with it (a composition ended by
+ * Enter): the text first, then the action, as the editor does. */
+static run_state typed(tui *t, const ink_event *ev)
+{
+	run_state run = take_text(t, ev);
+	if (run == RUN_ON && ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE && t->scr.search) {
+		tui_analyse(t);
+		return rooms_act(t, ev->action);
+	}
+	return run;
 }
 
 /* Backspace: one character (a whole UTF-8 sequence) off the answer. */
