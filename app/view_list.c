@@ -3,8 +3,7 @@
  *
  * Memory: the entries' texts live in one pool (the file's lines, without
  * their line endings, once), an entry is a few numbers; only replacements
- * get their own copy.  Write-back does not need the file in memory: it
- * streams the file on disk, which must still be the one read. */
+ * get their own copy.  Write-back is app/view_write.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -16,47 +15,8 @@
 #include "edit_buffer.h"
 #include "i18n.h"
 #include "view_list.h"
+#include "view_list_internal.h"
 
-#define NOT_KEPT UINT32_MAX   /* text_len of an entry over the cap */
-
-enum { F_TEXT_IS_BYTES = 1 };
-
-typedef struct {
-	uint64_t byte_off, byte_len;   /* in the file as it is on disk */
-	uint64_t text_off;             /* in the pool */
-	uint64_t line;                 /* 1-based */
-	uint32_t col;                  /* 1-based, code points */
-	uint32_t text_len;             /* bytes; NOT_KEPT: over the cap */
-	uint32_t repl;                 /* 1 + the index of its replacement; 0: never replaced */
-	uint16_t code;                 /* the first finding's code (state WARNING or ERROR) */
-	uint8_t state;                 /* vl_state */
-	uint8_t flags;
-} entry;
-
-_Static_assert(sizeof(entry) <= 48, "an entry stays small: a million of them are read");
-
-/* Apart from the entries (48 bytes each), as few are ever replaced. */
-typedef struct {
-	char *fix;                     /* the user's replacement, not yet written; NULL: none */
-	char *disk;                    /* a replacement written: now the file's bytes; NULL: the pool's text is */
-	uint32_t fix_len, disk_len;
-} replacement;
-
-struct view_list {
-	entry *e;
-	size_t n, cap;
-	char *pool;
-	size_t pool_len, pool_cap;
-	replacement *repl;
-	size_t n_repl, repl_cap;
-	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
-	size_t n_shown;
-	iri_diags *diags;              /* scratch for vl_check */
-	char *path;
-	bool truncated;
-	bool writable;                 /* read from a regular file by name */
-	struct stat st;                /* the file as read (or as last written) */
-};
 
 view_list *vl_new(void)
 {
@@ -229,20 +189,20 @@ const char *vl_path(const view_list *vl) { return vl->path ? vl->path : ""; }
 uint64_t vl_line(const view_list *vl, size_t i) { return vl->e[i].line; }
 uint64_t vl_last_line(const view_list *vl) { return vl->n ? vl->e[vl->n - 1].line : 0; }
 
-static replacement *repl_of(const view_list *vl, size_t i)
+replacement *vl_repl_of(const view_list *vl, size_t i)
 {
 	return vl->e[i].repl ? &vl->repl[vl->e[i].repl - 1] : NULL;
 }
 
 bool vl_changed(const view_list *vl, size_t i)
 {
-	const replacement *r = repl_of(vl, i);
+	const replacement *r = vl_repl_of(vl, i);
 	return r && r->fix;
 }
 
 bool vl_written(const view_list *vl, size_t i)
 {
-	const replacement *r = repl_of(vl, i);
+	const replacement *r = vl_repl_of(vl, i);
 	return r && r->disk;
 }
 
@@ -251,11 +211,10 @@ size_t vl_shown(const view_list *vl) { return vl->shown ? vl->n_shown : vl->n; }
 size_t vl_entry_at(const view_list *vl, size_t pos) { return vl->shown ? vl->shown[pos] : pos; }
 bool vl_can_write(const view_list *vl) { return vl->writable; }
 
-/* The text the file holds for entry i now (NULL: not kept). */
-static const char *disk_text(const view_list *vl, size_t i, size_t *len)
+const char *vl_disk_text(const view_list *vl, size_t i, size_t *len)
 {
 	const entry *e = &vl->e[i];
-	const replacement *r = repl_of(vl, i);
+	const replacement *r = vl_repl_of(vl, i);
 	if (r && r->disk) {
 		*len = r->disk_len;
 		return r->disk;
@@ -266,12 +225,12 @@ static const char *disk_text(const view_list *vl, size_t i, size_t *len)
 
 const char *vl_text(const view_list *vl, size_t i, size_t *len)
 {
-	const replacement *r = repl_of(vl, i);
+	const replacement *r = vl_repl_of(vl, i);
 	if (r && r->fix) {
 		*len = r->fix_len;
 		return r->fix;
 	}
-	return disk_text(vl, i, len);
+	return vl_disk_text(vl, i, len);
 }
 
 size_t vl_unwritten(const view_list *vl)
@@ -310,7 +269,7 @@ bool vl_replace(view_list *vl, size_t i, const char *text, size_t len)
 {
 	entry *e = &vl->e[i];
 	size_t old_len;
-	const char *old = disk_text(vl, i, &old_len);
+	const char *old = vl_disk_text(vl, i, &old_len);
 	char *copy = NULL;
 	if (!old || old_len != len || memcmp(old, text, len) != 0) {
 		if (!(copy = malloc(len ? len : 1)))
@@ -331,7 +290,7 @@ bool vl_replace(view_list *vl, size_t i, const char *text, size_t len)
 		memset(&vl->repl[vl->n_repl], 0, sizeof *vl->repl);
 		e->repl = (uint32_t)++vl->n_repl;
 	}
-	replacement *r = repl_of(vl, i);
+	replacement *r = vl_repl_of(vl, i);
 	if (r) {
 		free(r->fix);
 		r->fix = copy;
@@ -470,180 +429,4 @@ static bool finding_matches(view_list *vl, size_t i, const void *user)
 size_t vl_find_finding(view_list *vl, iri_ctx *ctx, size_t pos, bool forward, bool *wrapped)
 {
 	return walk(vl, pos, forward, false, wrapped, finding_matches, ctx);
-}
-
-/* ---- write-back ---- */
-
-typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED } w_result;
-
-/* Copies n bytes from in to out (out NULL: reads them into cmp's length
- * and compares with cmp, which may be NULL: not compared). */
-static w_result copy_bytes(FILE *in, FILE *out, uint64_t n, const char *cmp)
-{
-	char buf[65536];
-	uint64_t done = 0;
-	while (done < n) {
-		size_t want = n - done < sizeof buf ? (size_t)(n - done) : sizeof buf;
-		size_t got = fread(buf, 1, want, in);
-		if (got < want)
-			return ferror(in) ? WB_READ : WB_CHANGED;   /* shorter than it was: changed */
-		if (cmp && memcmp(buf, cmp + done, got) != 0)
-			return WB_CHANGED;
-		if (out && fwrite(buf, 1, got, out) != got)
-			return WB_WRITE;
-		done += got;
-	}
-	return WB_OK;
-}
-
-/* The file's bytes with the replacements, into out. */
-static w_result stream(view_list *vl, FILE *in, FILE *out)
-{
-	uint64_t pos = 0;
-	w_result r = WB_OK;
-	for (size_t i = 0; i < vl->n && r == WB_OK; i++) {
-		const entry *e = &vl->e[i];
-		const replacement *rp = repl_of(vl, i);
-		if (!rp || !rp->fix)
-			continue;
-		if (e->byte_off < pos)
-			return WB_CHANGED;   /* entries out of file order: refuse rather than guess */
-		size_t len;
-		const char *was = disk_text(vl, i, &len);
-		bool compare = was && (e->flags & F_TEXT_IS_BYTES) && len == e->byte_len;
-		r = copy_bytes(in, out, e->byte_off - pos, NULL);
-		if (r == WB_OK)
-			r = copy_bytes(in, NULL, e->byte_len, compare ? was : NULL);
-		if (r == WB_OK && fwrite(rp->fix, 1, rp->fix_len, out) != rp->fix_len)
-			r = WB_WRITE;
-		pos = e->byte_off + e->byte_len;
-	}
-	char buf[65536];
-	size_t got;
-	while (r == WB_OK && (got = fread(buf, 1, sizeof buf, in)) > 0)
-		if (fwrite(buf, 1, got, out) != got)
-			r = WB_WRITE;
-	if (r == WB_OK && ferror(in))
-		r = WB_READ;
-	return r;
-}
-
-/* After the rename: the replacements are the file's bytes now; the
- * entries after each move by the difference in length. */
-static void written(view_list *vl)
-{
-	int64_t delta = 0;
-	for (size_t i = 0; i < vl->n; i++) {
-		entry *e = &vl->e[i];
-		replacement *r = repl_of(vl, i);
-		e->byte_off = (uint64_t)((int64_t)e->byte_off + delta);
-		if (!r || !r->fix)
-			continue;
-		delta += (int64_t)r->fix_len - (int64_t)e->byte_len;
-		e->byte_len = r->fix_len;
-		free(r->disk);
-		r->disk = r->fix;
-		r->disk_len = r->fix_len;
-		r->fix = NULL;
-		e->flags |= F_TEXT_IS_BYTES;
-	}
-}
-
-static bool same_file(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-		a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
-}
-
-/* The directory's entry made durable (the rename). */
-static void sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
-bool vl_write(view_list *vl, char *err, size_t err_size)
-{
-	if (!vl->writable) {
-		/* TRANSLATORS: %s: the name given to irie view ("-": standard input). */
-		snprintf(err, err_size, _("%s cannot be written back: not a file read by name"), vl_path(vl));
-		return false;
-	}
-	bool ok = false;
-	char *real = realpath(vl->path, NULL), *tmp = NULL, *dir = NULL;
-	FILE *in = NULL, *out = NULL;
-	struct stat st;
-	w_result r = WB_READ;
-	int fd = -1, saved_errno = 0;
-	if (!real || !(in = fopen(real, "rb")) || fstat(fileno(in), &st) != 0)
-		goto fail;
-	r = same_file(&st, &vl->st) ? WB_WRITE : WB_CHANGED;
-	if (r == WB_CHANGED)
-		goto fail;
-	/* The temporary file beside the file, so that rename replaces it. */
-	const char *slash = strrchr(real, '/');
-	size_t dir_len = slash ? (size_t)(slash - real) : 0;
-	dir = strndup(slash ? real : ".", slash ? (dir_len ? dir_len : 1) : 1);
-	tmp = malloc(strlen(real) + 16);
-	if (!dir || !tmp)
-		goto fail;
-	/* At most 32 bytes of the name in it: a name near NAME_MAX still gets
-	 * a temporary file. */
-	sprintf(tmp, "%.*s/.%.32s.irie-XXXXXX", (int)dir_len, real, slash ? slash + 1 : real);
-	if ((fd = mkstemp(tmp)) < 0) {
-		free(tmp);
-		tmp = NULL;
-		goto fail;
-	}
-	/* The file's owner and group where allowed (a setgid directory, root);
-	 * its mode always. */
-	if (fchown(fd, st.st_uid, st.st_gid) != 0) {
-		/* not ours to give: the temporary file keeps the user's */
-	}
-	if (fchmod(fd, st.st_mode & 07777) != 0 || !(out = fdopen(fd, "wb")))
-		goto fail;
-	fd = -1;
-	r = stream(vl, in, out);
-	if (r != WB_OK)
-		goto fail;
-	r = WB_WRITE;
-	if (fflush(out) != 0 || fsync(fileno(out)) != 0)
-		goto fail;
-	int closed = fclose(out);
-	out = NULL;
-	if (closed != 0 || rename(tmp, real) != 0)
-		goto fail;
-	sync_dir(dir);
-	free(tmp);
-	tmp = NULL;
-	written(vl);
-	if (stat(real, &st) == 0)
-		vl->st = st;
-	ok = true;
-fail:
-	saved_errno = errno;
-	if (!ok) {
-		if (r == WB_CHANGED)
-			/* TRANSLATORS: %s: the file name. */
-			snprintf(err, err_size, _("%s changed since it was read: not written (the changes are kept)"), vl->path);
-		else
-			/* TRANSLATORS: %s: the file name; %s: the system's reason. */
-			snprintf(err, err_size, _("cannot write %s: %s (the changes are kept)"), vl->path,
-				strerror(saved_errno ? saved_errno : EIO));
-	}
-	if (out)
-		fclose(out);
-	if (fd >= 0)
-		close(fd);
-	if (tmp)
-		unlink(tmp);
-	if (in)
-		fclose(in);
-	free(tmp);
-	free(dir);
-	free(real);
-	return ok;
 }
