@@ -144,8 +144,11 @@ static FILE *open_temp(const char *real, const struct stat *st, char **tmp, char
 bool vl_write(view_list *vl, char *err, size_t err_size)
 {
 	if (!vl->writable) {
-		/* TRANSLATORS: %s: the name given to irie view ("-": standard input). */
-		snprintf(err, err_size, _("%s cannot be written back: not a file read by name"), vl_path(vl));
+		if (strcmp(vl_path(vl), "-") == 0)
+			snprintf(err, err_size, "%s", _("standard input cannot be written back"));
+		else
+			/* TRANSLATORS: %s: the name given to irie view (a pipe, a device). */
+			snprintf(err, err_size, _("%s cannot be written back: it is not a regular file"), vl_path(vl));
 		return false;
 	}
 	bool ok = false;
