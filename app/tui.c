@@ -123,8 +123,8 @@ static void tui_fini(tui *t)
 }
 
 /* SIGHUP, SIGTERM, SIGINT: the user's work goes to the history first, never
- * lost (save_work: the draft, not a match C-r shows; the viewer saves
- * nothing).  Returns the exit status. */
+ * lost (save_work: the draft, not a match C-r shows; in the viewer, the
+ * lines replaced and not written).  Returns the exit status. */
 static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 {
 	bool saved = save_work(t);
