@@ -15,23 +15,14 @@
 
 #include "draw.h"
 #include "i18n.h"
+#include "output.h"
 #include "tui_state.h"
 #include "view_list.h"
 
-/* A row shows a few hundred cells at most: render an entry's first
- * ROW_MAX_BYTES, cut before a UTF-8 continuation byte. */
+/* A row shows a few hundred cells at most: an entry's first ROW_MAX_BYTES
+ * are rendered (out_cut_bytes). */
 #define ROW_MAX_BYTES 2048
 #define CODE_MAX_COLS 22
-
-static size_t row_bytes(const char *s, size_t n)
-{
-	if (n <= ROW_MAX_BYTES)
-		return n;
-	n = ROW_MAX_BYTES;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return n;
-}
 
 /* Column x (w cells) from the reading start of [col, col + width). */
 static int at(const tui *t, int col, int width, int x, int w)
@@ -86,7 +77,7 @@ static void draw_row(tui *t, int row, int col, int width, size_t i, int line_w, 
 	size_t len;
 	const char *text = vl_text(vl, i, &len);
 	if (text)
-		put_visual(t, row, at(t, col, width, iri_x, iri_w), iri_w, text, row_bytes(text, len), base, t->scr.ui_rtl);
+		put_visual(t, row, at(t, col, width, iri_x, iri_w), iri_w, text, out_cut_bytes(text, len, ROW_MAX_BYTES), base, t->scr.ui_rtl);
 	else
 		/* TRANSLATORS: the viewer's list, in place of a line over the cap. */
 		put_ui(t, row, at(t, col, width, iri_x, iri_w), iri_w, _("(too long to show)"), base | A_DIM);
