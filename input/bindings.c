@@ -215,7 +215,7 @@ static const struct {
 	[INK_ACT_UNDO] = { "UNDO", INK_N_("undo (C-_ is the same key)") },
 	[INK_ACT_REDO] = { "REDO", INK_N_("redo") },
 	[INK_ACT_ACCEPT] = { "ACCEPT", INK_N_("print the line and exit") },
-	[INK_ACT_CANCEL] = { "CANCEL", INK_N_("leave without printing (exit 130); twice if the text changed, which is kept in history; the viewer asks about lines not written") },
+	[INK_ACT_CANCEL] = { "CANCEL", INK_N_("leave without printing (exit 130); twice if the text changed, which is kept in history") },
 	[INK_ACT_ABORT] = { "ABORT", INK_N_("stop what is pending (an entry, a composition)") },
 	[INK_ACT_HISTORY_PREV] = { "HISTORY_PREV", INK_N_("the previous line from the history") },
 	[INK_ACT_HISTORY_NEXT] = { "HISTORY_NEXT", INK_N_("the next line from the history") },
