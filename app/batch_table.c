@@ -395,18 +395,22 @@ static const batch_command commands[] = {
 		.lead_args = 0, .min_args = 0, .max_args = 1,
 		.stdin_lines = false,
 		/* TRANSLATORS: "irie view --help".  Keep key names (Enter, Esc, F1,
-		 * F8, PgUp, PgDn), "FILE", "MiB" and "IRI" as they are. */
+		 * F8, S-F8, /, ?, n, N, f, w, q), "FILE", "MiB" and "IRI" as they are. */
 		.help = N_("Usage: irie view [FILE|-]\n"
 			"\n"
-			"Browses a list of IRIs, one per line, read from FILE or from stdin\n"
-			"('-', the default), in the editor's panes: parts, host forms, URI and\n"
-			"findings of the line shown.  The keys come from the terminal, so the\n"
-			"list can be piped in.  PgUp/PgDn move between lines, F8 goes to the\n"
-			"next line with a warning, Enter prints the line and leaves, Esc leaves,\n"
-			"F1 lists all keys.  At most 1,000,000 lines of up to 1 MiB are read.\n"
+			"Lists the IRIs of FILE, one per line, or of stdin ('-', the default),\n"
+			"each with a mark for its findings, its line number and its first\n"
+			"finding's code; the line selected is analysed in the editor's panes.\n"
+			"The keys come from the terminal, so the list can be piped in.  / and ?\n"
+			"search, n and N repeat, F8 and S-F8 go to the next and previous line\n"
+			"with a finding, f shows only those, Enter edits the line in the editor,\n"
+			"w writes the replaced lines back to FILE (only their bytes change),\n"
+			"q or Esc leaves, F1 lists all keys.  At most 1,000,000 lines of up to\n"
+			"1 MiB are read.\n"
 			"\n"
-			"Exit status: 0 a line was printed, 1 the file could not be read,\n"
-			"2 usage error, 130 left with Esc.\n"),
+			"Exit status: 1 out of memory or the terminal could not be opened,\n"
+			"2 usage error (or FILE is a directory, cannot be read or is empty),\n"
+			"130 left with q or Esc.\n"),
 	},
 };
 

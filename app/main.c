@@ -17,6 +17,7 @@
 #include "term.h"
 #include "usage.h"
 #include "version.h"
+#include "view_list.h"
 
 /* The editor and viewer read keys as UTF-8 and draw UTF-8 (curses decodes
  * with the locale's charset): anything else garbles what is typed, so they
@@ -87,7 +88,7 @@ static int run_editor(tui_options *opts, const char *arg)
 static int view_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
-	                     .view_path = NULL };
+	                     .view = NULL };
 	int first = argc >= 3 && strcmp(argv[2], "--") == 0 ? 3 : 2;
 	if (first == 2 && argc >= 3 && argv[2][0] == '-' && argv[2][1] != '\0') {
 		char safe[256];
@@ -101,8 +102,26 @@ static int view_main(int argc, char **argv)
 		fprintf(stderr, "%s", _("irie: usage: irie view [FILE|-]\n"));
 		return 2;
 	}
-	opts.view_path = argc == first + 1 ? argv[first] : "-";
-	return locale_is_utf8() ? tui_main(&opts) : 2;
+	/* The file is read before the terminal is touched: a directory, a file
+	 * that cannot be read or an empty one is said plainly (exit 2), after
+	 * the locale (the editor's first check too). */
+	const char *path = argc == first + 1 ? argv[first] : "-";
+	if (!locale_is_utf8())
+		return 2;
+	char err[1024];
+	view_list *vl = vl_new();
+	int status = vl ? vl_read_lines(vl, path, err, sizeof err) : 1;
+	if (status != 0) {
+		/* err may hold the file's name: sanitised on a terminal. */
+		const char *why = vl ? err : _("out of memory");
+		fputs("irie view: ", stderr);
+		out_text(stderr, why, strlen(why), isatty(STDERR_FILENO));
+		fputc('\n', stderr);
+		vl_free(vl);
+		return status;
+	}
+	opts.view = vl;
+	return tui_main(&opts);
 }
 
 /* One editor option into opts (or term's bidi mode); false if unknown. */
@@ -131,7 +150,7 @@ static bool editor_option(const char *arg, tui_options *opts)
 static int editor_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
-	                     .view_path = NULL };
+	                     .view = NULL };
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {

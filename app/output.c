@@ -224,3 +224,13 @@ const char *out_safe_arg(const char *s, char *buf, size_t size)
 	rnd_sanitize(s, strlen(s), buf, size, &written);
 	return buf;
 }
+
+size_t out_cut_bytes(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	n = max;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}

@@ -38,6 +38,9 @@ void out_json_line(FILE *f, json_object *obj, bool to_tty);
  * cannot measure (wcwidth < 0: a C locale, a control) and each byte of an
  * ill-formed sequence count 1, as the placeholder they would be shown as. */
 size_t out_cells(const char *s, size_t n);
+/* The first at most max bytes of s (n bytes), cut before a UTF-8
+ * continuation byte: what a row renders of a long text. */
+size_t out_cut_bytes(const char *s, size_t n, size_t max);
 
 /* Copies s into out (NUL-terminated, at most size bytes) padded with spaces
  * to cols terminal cells, like printf's "%-Ns" but counting cells, not bytes.

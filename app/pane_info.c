@@ -9,6 +9,7 @@
 #include "draw.h"
 #include "i18n.h"
 #include "messages.h"
+#include "output.h"
 #include "tui_state.h"
 
 /* Component values, each rendered on its own from its own bytes (core's
@@ -21,14 +22,6 @@
  * a UTF-8 continuation byte, not whole again on every keystroke. */
 #define PARTS_MAX_BYTES 4096
 
-static size_t shown_bytes(const char *s, size_t n)
-{
-	if (n <= PARTS_MAX_BYTES)
-		return n;
-	int32_t cut = PARTS_MAX_BYTES;
-	U8_SET_CP_START((const uint8_t *)s, 0, cut);
-	return (size_t)cut;
-}
 
 int pane_parts(tui *t, int row, int col, int width, int max_rows)
 {
@@ -47,7 +40,8 @@ int pane_parts(tui *t, int row, int col, int width, int max_rows)
 		put_ui(t, row + used, label_x, 9, msg_component((iri_component)k), pair_attr(component_pair(k)));
 		/* The value is an IRI piece, left to right; in a right-to-left UI
 		 * it sits against its label, on the label's left. */
-		put_visual(t, row + used, value_x, value_w, text + sp->start, shown_bytes(text + sp->start, sp->end - sp->start),
+		size_t n = out_cut_bytes(text + sp->start, sp->end - sp->start, PARTS_MAX_BYTES);
+		put_visual(t, row + used, value_x, value_w, text + sp->start, n,
 			pair_attr(component_pair(k)), t->scr.ui_rtl);
 		used++;
 	}

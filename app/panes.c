@@ -4,8 +4,10 @@
  *   row 1              the edit line (the cursor stays there)
  *   rows 2..           form lines (URI; RFC and UBA on screens of 14 rows
  *                      or more), then one blank row
- *   the body           teach, help or the keymap menu take it whole; the
- *                      editor and viewer panes share it: side by side from
+ *   the body           the viewer's list first, across the whole width,
+ *                      with its share of the rows; then teach, help or the
+ *                      keymap menu take the rest whole, or the editor and
+ *                      viewer panes share it: side by side from
  *                      100 columns (parts and host at the reading start,
  *                      warnings beside them), stacked below that (in table
  *                      order: warnings first, they matter most)
@@ -20,7 +22,7 @@
 
 #define WIDE_COLS 100   /* side by side from this many columns */
 
-typedef enum { PANE_HEADER, PANE_EDIT, PANE_FORM, PANE_BODY, PANE_FOOTER } pane_place;
+typedef enum { PANE_HEADER, PANE_EDIT, PANE_FORM, PANE_TOP, PANE_BODY, PANE_FOOTER } pane_place;
 
 /* Where a body pane goes side by side: the whole width, the column at the
  * reading start, or the other one. */
@@ -35,7 +37,7 @@ typedef struct {
 	int min_screen_rows;         /* FORM: only on screens this tall */
 	pane_column column;          /* BODY, side by side */
 	int gap;                     /* BODY: blank rows before it below another pane */
-	int (*stacked_rows)(const tui *t, int body);   /* BODY, stacked: its share (NULL: the rest) */
+	int (*stacked_rows)(const tui *t, int body);   /* BODY, stacked, and TOP: its share (NULL: the rest) */
 } pane;
 
 /* Stacked, the warnings take a row per finding and the heading, up to half
@@ -49,6 +51,17 @@ static int warnings_share(const tui *t, int body)
 	return want;
 }
 
+/* The viewer's list: half the body (a row per entry at most), at least
+ * two rows while the body has four. */
+static int list_share(const tui *t, int body)
+{
+	(void)t;
+	int want = body / 2;
+	if (want < 2)
+		want = body >= 4 ? 2 : 1;
+	return want;
+}
+
 #define BASE_ROOMS (ROOM_EDIT | ROOM_VIEW)
 
 static const pane panes[] = {
@@ -57,6 +70,7 @@ static const pane panes[] = {
 	{ "uri", pane_uri, PANE_FORM, BASE_ROOMS | ROOM_TEACH, 0, 0, 0, COLUMN_FULL, 0, NULL },
 	{ "rfc", pane_rfc, PANE_FORM, BASE_ROOMS | ROOM_TEACH, 0, 0, 14, COLUMN_FULL, 0, NULL },
 	{ "uba", pane_uba, PANE_FORM, BASE_ROOMS | ROOM_TEACH, 0, 0, 14, COLUMN_FULL, 0, NULL },
+	{ "list", pane_list, PANE_TOP, ROOM_VIEW, 1, 16, 0, COLUMN_FULL, 0, list_share },
 	{ "warnings", pane_warnings, PANE_BODY, BASE_ROOMS, 1, 12, 0, COLUMN_END, 0, warnings_share },
 	{ "parts", pane_parts, PANE_BODY, BASE_ROOMS, 1, 12, 0, COLUMN_START, 0, NULL },
 	{ "host", pane_host, PANE_BODY, BASE_ROOMS, 2, 24, 0, COLUMN_START, 1, NULL },
@@ -113,6 +127,7 @@ void paint(tui *t)
 	}
 	unsigned top = rooms_top(t);
 	int row = 2, footer = rows - 1;
+	t->vw.list_rows = 0;   /* until pane_list draws it */
 	bool formed = false;
 	for (size_t i = 0; i < N_PANES; i++) {
 		const pane *p = &panes[i];
@@ -129,6 +144,12 @@ void paint(tui *t)
 	}
 	if (formed && row < footer)
 		row++;   /* a blank line before the panes */
+	for (size_t i = 0; i < N_PANES; i++) {
+		const pane *p = &panes[i];
+		int share = p->stacked_rows ? p->stacked_rows(t, footer - row) : footer - row;
+		if (p->place == PANE_TOP && (p->rooms & top) && share >= p->min_rows && cols >= p->min_cols)
+			row += p->draw(t, row, 0, cols, share);
+	}
 	paint_body(t, top, row, footer - row);
 	for (size_t i = 0; i < N_PANES; i++)
 		if (panes[i].place == PANE_FOOTER && (panes[i].rooms & top) && footer > 1)

@@ -112,8 +112,10 @@ bool work_changed(const tui *t)
 
 bool save_work(tui *t)
 {
+	/* The viewer's lines replaced and not written are work too. */
+	bool viewer_ok = !t->vw.list || viewer_save_work(t);
 	if (!t->scr.base->history_on_accept)
-		return true;
+		return viewer_ok;
 	size_t len;
 	bool entry_shown, ok = true;
 	const char *text = shown_text(t, &len, &entry_shown);
@@ -129,7 +131,7 @@ bool save_work(tui *t)
 			ok = history_add_and_save(t->ed.hist, draft, strlen(draft));
 		}
 	}
-	return history_add_and_save(t->ed.hist, text, len) && ok;
+	return history_add_and_save(t->ed.hist, text, len) && ok && viewer_ok;
 }
 
 /* ---- the base room's view of the text ---- */
@@ -347,4 +349,5 @@ const room room_edit = {
 	.set_cursor = edit_set_cursor,
 	.title = edit_title,
 	.history_on_accept = true,
+	.search = &room_search,
 };

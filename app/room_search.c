@@ -303,4 +303,5 @@ const room room_search = {
 	.rows = search_rows,
 	.n_rows = ROWS_OF(search_rows),
 	.insert = extend,
+	.prompt = search_prompt,
 };

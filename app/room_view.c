@@ -1,136 +1,61 @@
-/* The viewer's room: a file's lines, one at a time, each analysed as it is
- * in the file (ill-formed bytes and NULs included: core reports them and
- * render shows them as placeholders); read-only. */
+/* The viewer's room: a file's entries (app/view_list.c) in a list
+ * (app/pane_list.c), the selected one analysed in the editor's panes as
+ * it is in the file (ill-formed bytes and NULs included: core reports them
+ * and render shows them as placeholders).  Moving through the list, the
+ * findings, the filter; Enter opens the entry in the editor (room_view_edit
+ * over room_edit: Enter puts the text back into the list, Esc leaves it as
+ * it was); w writes the replacements back; q with replacements not yet
+ * written asks first.  The prompts (/ ? : w q) are room_view_prompt's. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw.h"
 #include "i18n.h"
 #include "tui_state.h"
+#include "view_list.h"
 
-#define VIEW_MAX_LINES 1000000
+void viewer_init(viewer *v)
+{
+	memset(v, 0, sizeof *v);
+	iri_buf_init(&v->answer);
+	iri_buf_init(&v->last_pat);
+	v->answer.cap = v->last_pat.cap = EDB_MAX_TEXT_BYTES;
+}
 
 void viewer_fini(viewer *v)
 {
-	for (size_t i = 0; i < v->n_lines; i++)
-		free(v->lines[i]);
-	free(v->lines);
-	free(v->line_len);
-	free(v->line_state);
-	iri_diags_free(v->scan_diags);
+	vl_free(v->list);
+	iri_buf_fini(&v->answer);
+	iri_buf_fini(&v->last_pat);
 }
 
-/* One line of f into line (reset first), at most cap bytes kept; the rest of
- * a longer line is read and dropped.  Returns false at the end of the file,
- * or with *no_memory when the line could not be kept. */
-static bool read_capped_line(FILE *f, iri_buf *line, size_t cap, bool *too_long, bool *no_memory)
+size_t viewer_entry(const tui *t)
 {
-	int c;
-	bool any = false;
-	iri_buf_reset(line);
-	*too_long = *no_memory = false;
-	while ((c = getc(f)) != EOF) {
-		any = true;
-		if (c == '\n')
-			break;
-		if (line->len >= cap)
-			*too_long = true;
-		else if (!iri_buf_putc(line, (char)c)) {
-			*no_memory = true;
-			return false;
-		}
-	}
-	return any;
+	return vl_entry_at(t->vw.list, t->vw.pos);
 }
 
-/* Appends a line (NULL: over the cap) to v; false without memory. */
-static bool add_line(viewer *v, size_t *cap, const char *text, size_t n, bool too_long)
-{
-	if (v->n_lines == *cap) {
-		size_t want = *cap ? *cap * 2 : 256;
-		char **p = realloc(v->lines, want * sizeof *p);
-		if (p)
-			v->lines = p;
-		size_t *q = p ? realloc(v->line_len, want * sizeof *q) : NULL;
-		if (!q)
-			return false;
-		v->line_len = q;
-		*cap = want;
-	}
-	/* A line over the cap is kept as NULL and reported when shown; the
-	 * rest are kept as read, NUL bytes too (check reports them). */
-	char *copy = NULL;
-	if (!too_long) {
-		copy = malloc(n + 1);
-		if (!copy)
-			return false;
-		memcpy(copy, text, n);
-		copy[n] = '\0';
-	}
-	v->line_len[v->n_lines] = n;
-	v->lines[v->n_lines++] = copy;
-	return true;
-}
-
-bool viewer_load(viewer *v, const char *path, char *err, size_t err_size)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f) {
-		/* TRANSLATORS: %s: the file name. */
-		snprintf(err, err_size, _("cannot open %s"), path);
-		return false;
-	}
-	size_t cap = 0;
-	iri_buf line;
-	iri_buf_init(&line);
-	bool too_long, no_memory = false;
-	while (read_capped_line(f, &line, EDB_MAX_TEXT_BYTES, &too_long, &no_memory)) {
-		size_t n = line.len;
-		while (n > 0 && line.data[n - 1] == '\r')
-			n--;
-		/* Lines left unread are never dropped silently: the first show says. */
-		if (v->n_lines == VIEW_MAX_LINES || !add_line(v, &cap, line.data ? line.data : "", n, too_long)) {
-			v->truncated = true;
-			break;
-		}
-	}
-	v->truncated |= no_memory;
-	iri_buf_fini(&line);
-	if (f != stdin)
-		fclose(f);
-	v->line_state = malloc(v->n_lines ? v->n_lines : 1);
-	if (!v->line_state) {
-		snprintf(err, err_size, "%s", _("out of memory"));
-		return false;
-	}
-	memset(v->line_state, -1, v->n_lines ? v->n_lines : 1);
-	if (v->n_lines == 0) {
-		/* TRANSLATORS: %s: the file name ("-" for stdin). */
-		snprintf(err, err_size, _("%s has no lines"), path);
-		return false;
-	}
-	return true;
-}
-
-void viewer_show(tui *t, size_t i)
+void viewer_show(tui *t, size_t pos)
 {
 	viewer *v = &t->vw;
-	if (v->n_lines == 0)
+	size_t n = v->list ? vl_shown(v->list) : 0;
+	if (n == 0)
 		return;
-	v->line = i;
+	v->pos = pos < n ? pos : n - 1;
 	v->cp = 0;
 	t->scr.diag_sel = -1;
-	if (v->truncated && !v->truncation_told) {
+	if (vl_truncated(v->list) && !v->truncation_told) {
 		v->truncation_told = true;
 		/* TRANSLATORS: the viewer at its start: %zu: how many lines it holds (a cap, or memory ran out). */
-		snprintf(t->scr.status, sizeof t->scr.status, _("only the first %zu lines were read"), v->n_lines);
+		snprintf(t->scr.status, sizeof t->scr.status, _("only the first %zu lines were read"), vl_count(v->list));
 		return;
 	}
-	if (!v->lines[i])
-		/* TRANSLATORS: first %zu: the line number; second %zu: the cap in bytes. */
-		snprintf(t->scr.status, sizeof t->scr.status, _("line %zu is longer than %zu bytes: not shown"),
-			i + 1, (size_t)EDB_MAX_TEXT_BYTES);
+	size_t len, i = viewer_entry(t);
+	if (!vl_text(v->list, i, &len))
+		/* TRANSLATORS: first %llu: the line number; second %zu: the cap in bytes. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu is longer than %zu bytes: not shown"),
+			(unsigned long long)vl_line(v->list, i), (size_t)EDB_MAX_TEXT_BYTES);
 }
 
 /* ---- the base room's view of the text ---- */
@@ -138,9 +63,10 @@ void viewer_show(tui *t, size_t i)
 static const char *view_text(const tui *t, size_t *len)
 {
 	const viewer *v = &t->vw;
-	bool have = v->n_lines > 0 && v->lines[v->line];
-	*len = have ? v->line_len[v->line] : 0;
-	return have ? v->lines[v->line] : "";
+	const char *s = v->list && vl_shown(v->list) ? vl_text(v->list, viewer_entry(t), len) : NULL;
+	if (!s)
+		*len = 0;
+	return s ? s : "";
 }
 
 static size_t view_cursor(const tui *t)
@@ -156,11 +82,20 @@ static void view_set_cursor(tui *t, size_t cp)
 
 static void view_title(const tui *t, char *buf, size_t size)
 {
-	/* TRANSLATORS: title bar; %zu/%zu: the line shown / the number of lines; keep the leading space. */
-	snprintf(buf, size, _(" irie view  line %zu/%zu"), t->vw.line + 1, t->vw.n_lines);
+	const view_list *vl = t->vw.list;
+	char name[160], filter[96] = "";
+	const char *path = strcmp(vl_path(vl), "-") == 0 ? _("standard input") : vl_path(vl);
+	ui_quote(path, strlen(path), name, sizeof name);
+	if (vl_filtered(vl))
+		/* TRANSLATORS: title bar, while f filters the list; %zu: how many entries it shows. */
+		snprintf(filter, sizeof filter, _("  [%zu with findings]"), vl_shown(vl));
+	unsigned long long line = vl_shown(vl) ? vl_line(vl, viewer_entry(t)) : 0;
+	/* TRANSLATORS: title bar; %llu/%llu: the selected entry's line / the last line; %s: the filter's
+	 * note (or nothing); the last %s: the file name; keep the leading space. */
+	snprintf(buf, size, _(" irie view  line %llu/%llu%s  %s"), line, (unsigned long long)vl_last_line(vl), filter, name);
 }
 
-/* ---- actions ---- */
+/* ---- moving ---- */
 
 static run_state move_logical(tui *t, ink_action a)
 {
@@ -177,61 +112,283 @@ static run_state home_end(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* Up/Down: the previous/next line. */
+/* Up/Down: the previous/next entry shown. */
 static run_state line_step(tui *t, ink_action a)
 {
-	if (a == INK_ACT_VIEW_PREV_LINE && t->vw.line > 0)
-		viewer_show(t, t->vw.line - 1);
-	else if (a == INK_ACT_VIEW_NEXT_LINE && t->vw.line + 1 < t->vw.n_lines)
-		viewer_show(t, t->vw.line + 1);
+	if (a == INK_ACT_VIEW_PREV_LINE && t->vw.pos > 0)
+		viewer_show(t, t->vw.pos - 1);
+	else if (a == INK_ACT_VIEW_NEXT_LINE && t->vw.pos + 1 < vl_shown(t->vw.list))
+		viewer_show(t, t->vw.pos + 1);
 	return RUN_ON;
 }
 
-/* PgUp/PgDn: as many lines as the screen has rows. */
+/* PgUp/PgDn: as many entries as the list shows (a screen's rows when it
+ * has not been drawn). */
 static run_state page_step(tui *t, ink_action a)
 {
-	size_t page = LINES > 4 ? (size_t)LINES - 2 : 1, line = t->vw.line, n = t->vw.n_lines;
-	if (a == INK_ACT_VIEW_PAGE_UP && line > 0)
-		viewer_show(t, line > page ? line - page : 0);
-	else if (a == INK_ACT_VIEW_PAGE_DOWN && line + 1 < n)
-		viewer_show(t, line + page < n ? line + page : n - 1);
+	int rows = t->vw.list_rows > 1 ? t->vw.list_rows : LINES - 2;
+	size_t page = rows > 1 ? (size_t)rows : 1, pos = t->vw.pos, n = vl_shown(t->vw.list);
+	if (a == INK_ACT_VIEW_PAGE_UP && pos > 0)
+		viewer_show(t, pos > page ? pos - page : 0);
+	else if (a == INK_ACT_VIEW_PAGE_DOWN && pos + 1 < n)
+		viewer_show(t, pos + page < n ? pos + page : n - 1);
 	return RUN_ON;
 }
 
-/* M-< / M-> (g / G): the first or the last line. */
+/* g G Home End M-< M->: the first or the last entry shown. */
 static run_state first_last(tui *t, ink_action a)
 {
-	viewer_show(t, a == INK_ACT_VIEW_FIRST ? 0 : t->vw.n_lines - 1);
+	viewer_show(t, a == INK_ACT_VIEW_FIRST ? 0 : vl_shown(t->vw.list) - 1);
 	return RUN_ON;
 }
 
-/* F8: the next line with a finding; a line too long to show counts as one. */
-static run_state next_warning_line(tui *t, ink_action a)
+/* F8 ] / S-F8 [: the next / previous entry with a finding, round the ends
+ * (saying so); an entry too long to show counts as one. */
+static run_state finding_step(tui *t, ink_action a)
+{
+	bool forward = a == INK_ACT_VIEW_NEXT_FINDING, wrapped;
+	size_t pos = vl_find_finding(t->vw.list, t->an.ctx, t->vw.pos, forward, &wrapped);
+	if (pos == SIZE_MAX) {
+		/* TRANSLATORS: after F8, ], S-F8 or [ in the viewer. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no line has a finding"));
+		return RUN_ON;
+	}
+	viewer_show(t, pos);
+	if (wrapped && !t->scr.status[0])
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", forward
+			/* TRANSLATORS: F8 or ] went past the last line with a finding and on from the top. */
+			? _("past the last finding: on from the top")
+			/* TRANSLATORS: S-F8 or [ went before the first line with a finding and on from the bottom. */
+			: _("before the first finding: on from the bottom"));
+	return RUN_ON;
+}
+
+/* f: only the entries with findings, or all again; the selection stays on
+ * its entry, or the nearest shown after it. */
+static run_state filter_toggle(tui *t, ink_action a)
 {
 	(void)a;
 	viewer *v = &t->vw;
-	for (size_t i = v->line + 1; i < v->n_lines; i++) {
-		if (v->line_state[i] < 0) {
-			/* Its own list: t->an.diags belongs to the line on screen. */
-			if (!v->scan_diags && !(v->scan_diags = iri_diags_new()))
-				return RUN_ON;
-			if (v->lines[i])
-				iri_check(t->an.ctx, v->lines[i], v->line_len[i], NULL, v->scan_diags);
-			v->line_state[i] = !v->lines[i] || iri_diags_count(v->scan_diags) > 0;
-		}
-		if (v->line_state[i] > 0) {
-			viewer_show(t, i);
-			return RUN_ON;
-		}
+	size_t entry = viewer_entry(t);
+	bool on = !vl_filtered(v->list);
+	if (!vl_set_filter(v->list, on, t->an.ctx)) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the filter stays off"));
+		return RUN_ON;
 	}
-	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no further line with a warning"));
+	if (on && vl_shown(v->list) == 0) {
+		vl_set_filter(v->list, false, t->an.ctx);
+		/* TRANSLATORS: after f in the viewer when no line has a finding. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no line has a finding: the filter stays off"));
+		return RUN_ON;
+	}
+	v->top = 0;
+	viewer_show(t, vl_pos_of(v->list, entry));
+	size_t n = vl_shown(v->list);
+	if (on)
+		/* TRANSLATORS: after f in the viewer; %zu: how many lines show now; keep f. */
+		snprintf(t->scr.status, sizeof t->scr.status, ngettext("filter on: the %zu line with findings (f shows all)",
+			"filter on: the %zu lines with findings (f shows all)", n), n);
+	else
+		/* TRANSLATORS: after f in the viewer; %zu: how many lines show now. */
+		snprintf(t->scr.status, sizeof t->scr.status, ngettext("filter off: %zu line", "filter off: all %zu lines", n), n);
+	return RUN_ON;
+}
+
+static run_state prompt_open(tui *t, ink_action a)
+{
+	switch (a) {
+	case INK_ACT_VIEW_SEARCH_FORWARD: view_prompt_open(t, VIEW_PROMPT_SEARCH, false); break;
+	case INK_ACT_VIEW_SEARCH_BACKWARD: view_prompt_open(t, VIEW_PROMPT_SEARCH, true); break;
+	case INK_ACT_VIEW_GOTO_LINE: view_prompt_open(t, VIEW_PROMPT_GOTO, false); break;
+	default: break;
+	}
+	return RUN_ON;
+}
+
+static run_state search_again(tui *t, ink_action a)
+{
+	view_search_again(t, a == INK_ACT_VIEW_SEARCH_PREV);
+	return RUN_ON;
+}
+
+bool viewer_click(tui *t, int y)
+{
+	viewer *v = &t->vw;
+	if (v->list_rows <= 0 || y < v->list_row || y >= v->list_row + v->list_rows)
+		return false;
+	viewer_show(t, v->top + (size_t)(y - v->list_row));
+	return true;
+}
+
+/* ---- editing an entry: the editor over the viewer ---- */
+
+/* Enter: the selected entry into the editor, which takes the screen. */
+static run_state edit_open(tui *t, ink_action a)
+{
+	(void)a;
+	viewer *v = &t->vw;
+	size_t len, i = viewer_entry(t);
+	const char *text = vl_text(v->list, i, &len);
+	if (!text) {
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu is longer than %zu bytes: not shown"),
+			(unsigned long long)vl_line(v->list, i), (size_t)EDB_MAX_TEXT_BYTES);
+		return RUN_ON;
+	}
+	editor *e = &t->ed;
+	free(e->draft);
+	e->draft = NULL;
+	e->hist_pos = history_count(e->hist);
+	editor_load(t, text, len);   /* what is not UTF-8 shows as U+FFFD, and the status says so */
+	edb_clear_history(e->edb);
+	size_t n;
+	const char *loaded = edb_text(e->edb, &n);
+	iri_buf_reset(&e->start_text);
+	iri_buf_append(&e->start_text, loaded, n);
+	v->editing = true;
+	v->edit_entry = i;
+	t->scr.teach = false;
+	t->scr.base = &room_edit;
+	t->scr.over_base = &room_view_edit;
+	t->scr.diag_sel = -1;
+	t->scr.hscroll = 0;
+	if (!t->scr.status[0])
+		/* TRANSLATORS: the viewer opened a line in the editor; %llu: its line number; keep Enter and Esc. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("editing line %llu: Enter puts it back in the list, Esc leaves it as it was"),
+			(unsigned long long)vl_line(v->list, i));
+	return RUN_ON;
+}
+
+static void edit_close(tui *t)
+{
+	t->vw.editing = false;
+	t->scr.teach = false;
+	t->scr.base = &room_view;
+	t->scr.over_base = NULL;
+	t->scr.hscroll = 0;
+	viewer_show(t, t->vw.pos);
+}
+
+/* Whether the editor's text differs from the entry as it was opened. */
+static bool edit_changed(const tui *t, const char **text, size_t *len)
+{
+	*text = edb_text(t->ed.edb, len);
+	const iri_buf *start = &t->ed.start_text;
+	return *len != start->len || (*len > 0 && memcmp(*text, start->data, *len) != 0);
+}
+
+/* Enter in the editor: the text replaces the entry (marked changed until
+ * w writes it); unchanged, the entry stays as it is. */
+static run_state edit_accept(tui *t, ink_action a)
+{
+	(void)a;
+	viewer *v = &t->vw;
+	const char *text;
+	size_t len;
+	unsigned long long line = vl_line(v->list, v->edit_entry);
+	if (!edit_changed(t, &text, &len)) {
+		edit_close(t);
+		/* TRANSLATORS: %llu: a line number. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu unchanged"), line);
+		return RUN_ON;
+	}
+	if (memchr(text, '\n', len) || memchr(text, '\r', len)) {
+		/* A line break would split the line in two in the file. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the text holds a line break: it cannot replace a line"));
+		return RUN_ON;
+	}
+	if (!vl_replace(v->list, v->edit_entry, text, len)) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("out of memory: the text stays as it is"));
+		return RUN_ON;
+	}
+	edit_close(t);
+	/* TRANSLATORS: %llu: a line number; keep w. */
+	snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced (w writes the file)"), line);
+	return RUN_ON;
+}
+
+/* Esc or C-c in the editor: back to the list, the entry as it was; with
+ * the text changed, the first press only warns. */
+static run_state edit_cancel(tui *t, ink_action a)
+{
+	(void)a;
+	const char *text;
+	size_t len;
+	unsigned long long line = vl_line(t->vw.list, t->vw.edit_entry);
+	if (edit_changed(t, &text, &len) && !t->scr.leave_asked) {
+		t->scr.leave_armed = true;
+		/* TRANSLATORS: %llu: a line number; keep Esc and Enter. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu; Enter keeps them"), line);
+		return RUN_ON;
+	}
+	edit_close(t);
+	/* TRANSLATORS: %llu: a line number. */
+	snprintf(t->scr.status, sizeof t->scr.status, _("line %llu left as it was"), line);
+	return RUN_ON;
+}
+
+/* ---- writing and leaving ---- */
+
+bool viewer_write(tui *t)
+{
+	char err[sizeof t->scr.status];
+	size_t n = vl_unwritten(t->vw.list);
+	if (!vl_write(t->vw.list, err, sizeof err)) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
+		return false;
+	}
+	/* TRANSLATORS: %zu: how many lines were replaced; %s: the file name. */
+	snprintf(t->scr.status, sizeof t->scr.status, ngettext("%zu line written to %s", "%zu lines written to %s", n), n,
+		vl_path(t->vw.list));
+	return true;
+}
+
+bool viewer_save_work(tui *t)
+{
+	view_list *vl = t->vw.list;
+	bool ok = true;
+	for (size_t i = 0; i < vl_count(vl); i++) {
+		size_t len;
+		const char *text = vl_changed(vl, i) ? vl_text(vl, i, &len) : NULL;
+		if (text && !history_add_and_save(t->ed.hist, text, len))
+			ok = false;
+	}
+	return ok;
+}
+
+/* w: asks first (y/n). */
+static run_state write_ask(tui *t, ink_action a)
+{
+	(void)a;
+	if (vl_unwritten(t->vw.list) == 0) {
+		/* TRANSLATORS: w in the viewer with no line replaced; keep Enter. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("nothing to write: no line was replaced (Enter edits one)"));
+		return RUN_ON;
+	}
+	if (!vl_can_write(t->vw.list)) {
+		char err[sizeof t->scr.status];
+		vl_write(t->vw.list, err, sizeof err);   /* says why */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
+		return RUN_ON;
+	}
+	view_prompt_open(t, VIEW_PROMPT_WRITE, false);
+	return RUN_ON;
+}
+
+/* q, Esc, C-c: leave (exit 130); with replacements not written, ask. */
+static run_state quit(tui *t, ink_action a)
+{
+	(void)a;
+	if (vl_unwritten(t->vw.list) == 0)
+		return RUN_CANCEL;
+	view_prompt_open(t, VIEW_PROMPT_QUIT, false);
 	return RUN_ON;
 }
 
 static run_state read_only(tui *t, const ink_event *ev)
 {
 	(void)ev;
-	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
+	/* TRANSLATORS: text typed over the viewer (teach on top); keep Enter. */
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the viewer shows the file as it is: Enter edits the line"));
 	return RUN_ON;
 }
 
@@ -248,12 +405,23 @@ static const room_row view_rows[] = {
 	{ INK_ACT_VIEW_PAGE_DOWN, page_step },
 	{ INK_ACT_VIEW_FIRST, first_last },
 	{ INK_ACT_VIEW_LAST, first_last },
-	{ INK_ACT_VIEW_NEXT_FINDING, next_warning_line },
+	{ INK_ACT_VIEW_NEXT_FINDING, finding_step },
+	{ INK_ACT_VIEW_PREV_FINDING, finding_step },
+	{ INK_ACT_VIEW_FILTER, filter_toggle },
+	{ INK_ACT_VIEW_SEARCH_FORWARD, prompt_open },
+	{ INK_ACT_VIEW_SEARCH_BACKWARD, prompt_open },
+	{ INK_ACT_VIEW_GOTO_LINE, prompt_open },
+	{ INK_ACT_VIEW_SEARCH_NEXT, search_again },
+	{ INK_ACT_VIEW_SEARCH_PREV, search_again },
+	{ INK_ACT_VIEW_EDIT, edit_open },
+	{ INK_ACT_ACCEPT, edit_open },      /* Enter in teach over the viewer */
+	{ INK_ACT_VIEW_WRITE, write_ask },
+	{ INK_ACT_CANCEL, quit },
 };
 
 /* Editing keys have no row here: in the viewer (under teach) they do
  * nothing, and the status line says so (rooms.c).  Typed text (teach takes
- * text) gets the read-only message. */
+ * text) gets a message too. */
 const room room_view = {
 	.id = ROOM_VIEW,
 	.rows = view_rows,
@@ -264,4 +432,18 @@ const room room_view = {
 	.set_cursor = view_set_cursor,
 	.title = view_title,
 	.history_on_accept = false,
+	.search = &room_view_prompt,
+};
+
+/* Over the editor while it holds an entry: Enter and Esc end the edit
+ * (the rest is the editor's). */
+static const room_row view_edit_rows[] = {
+	{ INK_ACT_ACCEPT, edit_accept },
+	{ INK_ACT_CANCEL, edit_cancel },
+};
+
+const room room_view_edit = {
+	.id = ROOM_EDIT,
+	.rows = view_edit_rows,
+	.n_rows = ROWS_OF(view_edit_rows),
 };

@@ -50,18 +50,23 @@ static bool room_take(const room *r, tui *t, const ink_event *ev, run_state *run
 
 /* Top first: an overlay (help, the menu) and the common room under it (an
  * overlay's mode binds its own actions and redraw; resize and the mouse
- * mean the same everywhere); or search, teach, the base room and the
- * common room. */
-static size_t stack_of(const tui *t, const room *stack[4])
+ * mean the same everywhere); or the base room's search (C-r, the viewer's
+ * prompts), teach, a room over the base (the viewer's entry being
+ * edited), the base room and the common room. */
+#define STACK_MAX 6
+
+static size_t stack_of(const tui *t, const room *stack[STACK_MAX])
 {
 	size_t n = 0;
 	if (t->scr.overlay) {
 		stack[n++] = t->scr.overlay;
 	} else {
 		if (t->scr.search)
-			stack[n++] = &room_search;
+			stack[n++] = t->scr.base->search;
 		if (t->scr.teach)
 			stack[n++] = &room_teach;
+		if (t->scr.over_base)
+			stack[n++] = t->scr.over_base;
 		stack[n++] = t->scr.base;
 	}
 	stack[n++] = &room_common;
@@ -78,7 +83,7 @@ static bool room_has_row(const room *r, ink_action a)
 
 bool rooms_handles(const tui *t, ink_action a)
 {
-	const room *stack[4];
+	const room *stack[STACK_MAX];
 	size_t n = stack_of(t, stack);
 	for (size_t i = 0; i < n; i++)
 		if (room_has_row(stack[i], a))
@@ -95,7 +100,7 @@ static void does_nothing(tui *t, const char *keys)
 
 static run_state walk(tui *t, const ink_event *ev)
 {
-	const room *stack[4];
+	const room *stack[STACK_MAX];
 	size_t n = stack_of(t, stack);
 	run_state run = RUN_ON;
 	for (size_t i = 0; i < n; i++)
@@ -147,8 +152,8 @@ ink_mode rooms_mode(const tui *t)
 void rooms_sync_mode(tui *t)
 {
 	ink_set_mode(t->keys, rooms_mode(t));
-	if (t->scr.search)
-		search_prompt(t);
+	if (t->scr.search && t->scr.base->search->prompt)
+		t->scr.base->search->prompt(t);
 }
 
 /* A printable key in a mode that takes no text: its label is the character
@@ -186,7 +191,8 @@ void rooms_notice(tui *t)
 	case INK_NOTICE_UNBOUND:
 		key = ink_unbound_key(t->keys);
 		if (rooms_mode(t) == INK_MODE_VIEW && label_is_char(key))
-			snprintf(st, size, "%s", _("the viewer is read-only: Enter prints the line, Esc quits"));
+			/* TRANSLATORS: %s: the key typed (a letter); keep Enter and F1. */
+			snprintf(st, size, _("%s does nothing in the viewer: Enter edits the line, F1 lists the keys"), key);
 		else
 			does_nothing(t, key);
 		break;
@@ -434,8 +440,8 @@ static run_state wheel(tui *t, bool up)
 	return rooms_handles(t, a) ? rooms_act(t, a) : RUN_ON;
 }
 
-/* The mouse: the wheel, a click on the edit line (the cursor) or on a
- * warning (selects it). */
+/* The mouse: the wheel, a click on the edit line (the cursor), on a line
+ * of the viewer's list or on a warning (selects it). */
 static run_state mouse(tui *t, ink_action a)
 {
 	(void)a;
@@ -450,6 +456,8 @@ static run_state mouse(tui *t, ink_action a)
 		click_edit_line(t, ev.x);
 		return RUN_ON;
 	}
+	if (rooms_top(t) == ROOM_VIEW && viewer_click(t, ev.y))
+		return RUN_ON;
 	int i = t->scr.teach ? -1 : warning_at(t, ev.y, ev.x);
 	if (i >= 0)
 		t->scr.diag_sel = i;

@@ -81,7 +81,9 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	t->scr.edit_form = RND_FORM_VISUAL;
 	t->scr.print_uri = opts->print_uri;
 	t->scr.strict = opts->strict;
-	t->scr.base = opts->view_path ? &room_view : &room_edit;
+	viewer_init(&t->vw);
+	t->vw.list = opts->view;
+	t->scr.base = opts->view ? &room_view : &room_edit;
 	t->scr.mouse_on = !opts->no_mouse;
 	searcher_init(&t->srch);
 	t->scr.ui_rtl = draw_ui_direction_rtl();
@@ -96,9 +98,7 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 	/* Hebrew is the method C-\ switches on until F2 chooses another. */
 	ink_set_im(t->keys, INK_IM_HEBREW);
 	ink_set_im_active(t->keys, false);
-	if (opts->view_path && !viewer_load(&t->vw, opts->view_path, err, err_size))
-		return false;
-	if (opts->view_path)
+	if (opts->view)
 		viewer_show(t, 0);
 	else if (opts->initial)
 		editor_load(t, opts->initial, strlen(opts->initial));
@@ -123,8 +123,8 @@ static void tui_fini(tui *t)
 }
 
 /* SIGHUP, SIGTERM, SIGINT: the user's work goes to the history first, never
- * lost (save_work: the draft, not a match C-r shows; the viewer saves
- * nothing).  Returns the exit status. */
+ * lost (save_work: the draft, not a match C-r shows; in the viewer, the
+ * lines replaced and not written).  Returns the exit status. */
 static int leave_on_signal(tui *t, term_signal sig, char *err, size_t err_size)
 {
 	bool saved = save_work(t);

@@ -10,7 +10,7 @@ typedef struct {
 	bool print_uri;             /* --print=uri: Enter prints the mapped URI */
 	bool strict;                /* --strict: Enter refuses an IRI with errors */
 	bool no_mouse;              /* --no-mouse: no mouse capture */
-	const char *view_path;      /* irie view FILE ("-" = stdin); NULL for the editor */
+	struct view_list *view;     /* irie view: the entries read (app/view_list.h), taken over by tui_main; NULL for the editor */
 } tui_options;
 
 /* Runs the editor (or viewer) on /dev/tty.  Prints the accepted IRI or URI on

@@ -69,31 +69,61 @@ void editor_fini(editor *e);
  * from the text irie opened on.  False in the viewer. */
 bool work_changed(const tui *t);
 /* Saves that work to the history (Esc's second step, a signal); false with
- * history_error() when it could not be saved.  True in the viewer, which
- * saves nothing. */
+ * history_error() when it could not be saved.  In the viewer: the lines
+ * replaced and not written (viewer_save_work). */
 bool save_work(tui *t);
 /* Puts s (len bytes, any bytes) into the buffer: one undo step, cursor at
  * the end; what is not UTF-8 becomes U+FFFD and the status line says so. */
 void editor_load(tui *t, const char *s, size_t len);
 
-/* ---- viewer (app/room_view.c) ---- */
+/* ---- viewer (app/room_view.c, its prompts app/room_view_prompt.c; the
+ * entries app/view_list.c, drawn by app/pane_list.c) ---- */
+
+typedef struct view_list view_list;
+
+typedef enum {
+	VIEW_PROMPT_NONE,
+	VIEW_PROMPT_SEARCH,         /* / or ?: the pattern, incremental */
+	VIEW_PROMPT_GOTO,           /* : or M-g: a line number */
+	VIEW_PROMPT_WRITE,          /* w: y/n */
+	VIEW_PROMPT_QUIT            /* q with changes not written: y/n (or w) */
+} view_prompt;
 
 typedef struct {
-	char **lines;               /* the file's lines, as read (NUL bytes kept); NULL: over the cap */
-	size_t *line_len;           /* bytes */
-	size_t n_lines, line;
+	view_list *list;            /* owned (given by tui_options) */
+	size_t pos;                 /* the shown position selected (vl_entry_at: its entry) */
+	size_t top;                 /* the list pane's first shown position */
+	int list_row, list_rows;    /* the list pane's first screen row and its rows as last drawn (a page) */
 	size_t cp;                  /* the viewer's cursor: a logical code point (no edit buffer) */
-	signed char *line_state;    /* -1 unknown, 0 clean, 1 has findings */
-	iri_diags *scan_diags;      /* F8's search, apart from the shown line's */
-	bool truncated;             /* lines were left unread (VIEW_MAX_LINES, or memory) */
-	bool truncation_told;       /* the status line said so (on the first show) */
+	bool truncation_told;       /* the status line said lines were left unread */
+	bool editing;               /* the entry is open in the editor (room_view_edit over room_edit) */
+	size_t edit_entry;          /* which */
+	view_prompt prompt;         /* the prompt in the status line (room_view_prompt over the viewer) */
+	iri_buf answer;             /* what is typed at it: the pattern, the line number */
+	iri_buf last_pat;           /* the last search's pattern, for n and N */
+	bool backward;              /* the search typed goes backward (?) */
+	bool last_backward;
+	bool failing;               /* the pattern is in no entry shown */
+	size_t prompt_pos;          /* pos when the prompt opened: Esc goes back to it */
 } viewer;
 
+void viewer_init(viewer *v);
 void viewer_fini(viewer *v);
-/* Reads path ("-": stdin); false with a message in err. */
-bool viewer_load(viewer *v, const char *path, char *err, size_t err_size);
-/* Shows line i, analysed as it is in the file. */
-void viewer_show(tui *t, size_t i);
+/* Selects shown position pos, analysed as it is in the file. */
+void viewer_show(tui *t, size_t pos);
+/* The selected entry's index; its line number. */
+size_t viewer_entry(const tui *t);
+/* A click on screen row y: true when it selected a line of the list. */
+bool viewer_click(tui *t, int y);
+/* Opens the viewer's prompt p (room_view_prompt.c). */
+void view_prompt_open(tui *t, view_prompt p, bool backward);
+/* n / N: the last search again, the same way or the other. */
+void view_search_again(tui *t, bool reverse);
+/* w: writes the file back (after the prompt said y); the status says how it went. */
+bool viewer_write(tui *t);
+/* A signal ends irie with replaced lines not written: each goes to the
+ * history, so none is lost; false with history_error() on failure. */
+bool viewer_save_work(tui *t);
 
 /* ---- reverse incremental history search (app/room_search.c) ---- */
 
@@ -116,8 +146,9 @@ void searcher_fini(searcher *s);
 typedef struct {
 	const room *base;           /* the editor or the viewer */
 	const room *overlay;        /* help or the keymap menu on top, or NULL */
+	const room *over_base;      /* a room between teach and the base room (the viewer's entry in the editor), or NULL */
 	bool teach;                 /* F4's room between the two */
-	bool search;                /* C-r's room on top of teach or the base room */
+	bool search;                /* the base room's search (C-r, the viewer's prompts) on top of teach or the base room */
 	bool leave_armed;           /* this event's Esc/C-c warned: the next one leaves */
 	bool leave_asked;           /* the previous event armed it */
 	bool leave_unsaved;         /* saving to the history failed: the next Esc leaves anyway */
@@ -241,9 +272,15 @@ struct room {
 	void (*set_cursor)(tui *t, size_t cp);
 	void (*title)(const tui *t, char *buf, size_t size);   /* the title bar */
 	bool history_on_accept;     /* Enter saves the text to the history */
+	const room *search;         /* the room t->scr.search puts on top */
+	/* Rooms on top only: writes the prompt to the status line after every
+	 * event (NULL: none). */
+	void (*prompt)(tui *t);
 };
 
 extern const room room_edit, room_view, room_teach, room_help, room_menu, room_common, room_search;
+/* The viewer's prompts, and its entry open in the editor (app/room_view*.c). */
+extern const room room_view_prompt, room_view_edit;
 
 #define ROWS_OF(table) (sizeof (table) / sizeof (table)[0])
 
@@ -285,7 +322,7 @@ extern const size_t teach_n_charsets;
 typedef int pane_draw_fn(tui *t, int row, int col, int width, int max_rows);
 
 pane_draw_fn pane_header, pane_edit_line, pane_uri, pane_rfc, pane_uba, pane_footer;
-pane_draw_fn pane_parts, pane_host, pane_warnings, pane_teach, pane_help, pane_menu;
+pane_draw_fn pane_parts, pane_host, pane_warnings, pane_teach, pane_help, pane_menu, pane_list;
 
 /* Curses colour pairs for the components and the chrome. */
 void panes_init_colours(void);

@@ -94,8 +94,17 @@ typedef enum {
 	/* VIEW */
 	INK_ACT_VIEW_PREV_LINE, INK_ACT_VIEW_NEXT_LINE,  /* Up/Down, k/j */
 	INK_ACT_VIEW_PAGE_UP, INK_ACT_VIEW_PAGE_DOWN,    /* PgUp/PgDn */
-	INK_ACT_VIEW_FIRST, INK_ACT_VIEW_LAST,           /* M-< M->, g G */
-	INK_ACT_VIEW_NEXT_FINDING,                /* F8, n: next line with a warning */
+	INK_ACT_VIEW_FIRST, INK_ACT_VIEW_LAST,           /* Home End, M-< M->, g G */
+	INK_ACT_VIEW_NEXT_FINDING,                /* F8, ]: next line with a finding (round the end) */
+	INK_ACT_VIEW_PREV_FINDING,                /* S-F8, [: the previous one */
+	INK_ACT_VIEW_SEARCH_FORWARD,              /* /: incremental search forward */
+	INK_ACT_VIEW_SEARCH_BACKWARD,             /* ?: backward */
+	INK_ACT_VIEW_SEARCH_NEXT,                 /* n: the last search again */
+	INK_ACT_VIEW_SEARCH_PREV,                 /* N: the other way */
+	INK_ACT_VIEW_GOTO_LINE,                   /* :, M-g: a line number */
+	INK_ACT_VIEW_FILTER,                      /* f: only lines with findings, or all */
+	INK_ACT_VIEW_EDIT,                        /* Enter: the line into the editor */
+	INK_ACT_VIEW_WRITE,                       /* w: write the replaced lines back */
 	/* HELP */
 	INK_ACT_HELP_UP, INK_ACT_HELP_DOWN,       /* Up/Down, k/j */
 	INK_ACT_HELP_PAGE_UP, INK_ACT_HELP_PAGE_DOWN,  /* PgUp; PgDn, Space */

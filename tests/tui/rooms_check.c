@@ -27,11 +27,13 @@ static bool bound_in(ink_mode m, ink_action a)
 	return false;
 }
 
-static void check_stack(const char *name, const room *base, bool teach, bool search, const room *overlay)
+static void check_stack_over(const char *name, const room *base, const room *over_base, bool teach, bool search,
+	const room *overlay)
 {
 	tui t;
 	memset(&t, 0, sizeof t);
 	t.scr.base = base;
+	t.scr.over_base = over_base;
 	t.scr.teach = teach;
 	t.scr.search = search;
 	t.scr.overlay = overlay;
@@ -54,6 +56,11 @@ static void check_stack(const char *name, const room *base, bool teach, bool sea
 		failures++;
 	}
 	printf("%-22s mode %-6s %zu actions handled, %zu say they do nothing\n", name, ink_mode_name(m), handled, nothing);
+}
+
+static void check_stack(const char *name, const room *base, bool teach, bool search, const room *overlay)
+{
+	check_stack_over(name, base, NULL, teach, search, overlay);
 }
 
 static void check_rows(const char *name, const room *r, ink_mode m1, ink_mode m2)
@@ -109,15 +116,22 @@ int main(void)
 	check_stack("help/viewer", &room_view, true, false, &room_help);
 	check_stack("menu/editor", &room_edit, true, false, &room_menu);
 	check_stack("menu/search/editor", &room_edit, false, true, &room_menu);
+	check_stack("prompt/viewer", &room_view, false, true, NULL);
+	check_stack_over("editing/viewer", &room_edit, &room_view_edit, false, false, NULL);
+	check_stack_over("teach/editing/viewer", &room_edit, &room_view_edit, true, false, NULL);
+	check_stack_over("search/editing/viewer", &room_edit, &room_view_edit, false, true, NULL);
 	check_rows("edit", &room_edit, INK_MODE_EDIT, INK_MODE_TEACH);
 	check_rows("view", &room_view, INK_MODE_VIEW, INK_MODE_TEACH);
 	check_rows("teach", &room_teach, INK_MODE_TEACH, INK_MODE_TEACH);
 	check_rows("menu", &room_menu, INK_MODE_MENU, INK_MODE_MENU);
 	check_rows("search", &room_search, INK_MODE_SEARCH, INK_MODE_SEARCH);
+	check_rows("view prompt", &room_view_prompt, INK_MODE_SEARCH, INK_MODE_SEARCH);
+	check_rows("view edit", &room_view_edit, INK_MODE_EDIT, INK_MODE_TEACH);
 	check_rows("help", &room_help, INK_MODE_HELP, INK_MODE_HELP);
 	check_own("help", &room_help, INK_MODE_HELP);
 	check_own("menu", &room_menu, INK_MODE_MENU);
 	check_own("search", &room_search, INK_MODE_SEARCH);
+	check_own("view prompt", &room_view_prompt, INK_MODE_SEARCH);
 	printf("%s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;
 }

@@ -1,0 +1,57 @@
+/* Private to app/view_list.c and app/view_write.c: the entries' layout. */
+#ifndef IRIE_VIEW_LIST_INTERNAL_H
+#define IRIE_VIEW_LIST_INTERNAL_H
+
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "view_list.h"
+
+#define NOT_KEPT UINT32_MAX   /* text_len of an entry over the cap */
+
+enum { F_TEXT_IS_BYTES = 1 };
+
+typedef struct {
+	uint64_t byte_off, byte_len;   /* in the file as it is on disk */
+	uint64_t text_off;             /* in the pool */
+	uint64_t line;                 /* 1-based */
+	uint32_t col;                  /* 1-based, code points */
+	uint32_t text_len;             /* bytes; NOT_KEPT: over the cap */
+	uint32_t repl;                 /* 1 + the index of its replacement; 0: never replaced */
+	uint16_t code;                 /* the first finding's code (state WARNING or ERROR) */
+	uint8_t state;                 /* vl_state */
+	uint8_t flags;
+} entry;
+
+_Static_assert(sizeof(entry) <= 48, "an entry stays small: a million of them are read");
+
+/* Apart from the entries (48 bytes each), as few are ever replaced. */
+typedef struct {
+	char *fix;                     /* the user's replacement, not yet written; NULL: none */
+	char *disk;                    /* a replacement written: now the file's bytes; NULL: the pool's text is */
+	uint32_t fix_len, disk_len;
+} replacement;
+
+struct view_list {
+	entry *e;
+	size_t n, cap;
+	char *pool;
+	size_t pool_len, pool_cap;
+	replacement *repl;
+	size_t n_repl, repl_cap;
+	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
+	size_t n_shown;
+	iri_diags *diags;              /* scratch for vl_check */
+	char *path;
+	bool truncated;
+	bool writable;                 /* read from a regular file by name */
+	struct stat st;                /* the file as read (or as last written) */
+};
+
+/* Entry i's replacement, or NULL when it was never replaced. */
+replacement *vl_repl_of(const view_list *vl, size_t i);
+/* The text the file holds for entry i now (NULL: not kept; *len then its
+ * length in the file). */
+const char *vl_disk_text(const view_list *vl, size_t i, size_t *len);
+
+#endif

@@ -1,0 +1,198 @@
+/* Writing the viewer's replacements back (view_list.h, vl_write): the file
+ * on disk is streamed, not held in memory -- every byte copied as it is but
+ * the replaced entries' bytes, which are checked to be what was read --
+ * into a temporary file beside it (its mode kept), synced and renamed over
+ * it, then the directory synced.  The file must still be the one read
+ * (device, inode, size, modification time). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "view_list.h"
+#include "view_list_internal.h"
+
+typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED } w_result;
+
+/* Copies n bytes from in to out (out NULL: reads them into cmp's length
+ * and compares with cmp, which may be NULL: not compared). */
+static w_result copy_bytes(FILE *in, FILE *out, uint64_t n, const char *cmp)
+{
+	char buf[65536];
+	uint64_t done = 0;
+	while (done < n) {
+		size_t want = n - done < sizeof buf ? (size_t)(n - done) : sizeof buf;
+		size_t got = fread(buf, 1, want, in);
+		if (got < want)
+			return ferror(in) ? WB_READ : WB_CHANGED;   /* shorter than it was: changed */
+		if (cmp && memcmp(buf, cmp + done, got) != 0)
+			return WB_CHANGED;
+		if (out && fwrite(buf, 1, got, out) != got)
+			return WB_WRITE;
+		done += got;
+	}
+	return WB_OK;
+}
+
+/* The file's bytes with the replacements, into out. */
+static w_result stream(view_list *vl, FILE *in, FILE *out)
+{
+	uint64_t pos = 0;
+	w_result r = WB_OK;
+	for (size_t i = 0; i < vl->n && r == WB_OK; i++) {
+		const entry *e = &vl->e[i];
+		const replacement *rp = vl_repl_of(vl, i);
+		if (!rp || !rp->fix)
+			continue;
+		if (e->byte_off < pos)
+			return WB_CHANGED;   /* entries out of file order: refuse rather than guess */
+		size_t len;
+		const char *was = vl_disk_text(vl, i, &len);
+		bool compare = was && (e->flags & F_TEXT_IS_BYTES) && len == e->byte_len;
+		r = copy_bytes(in, out, e->byte_off - pos, NULL);
+		if (r == WB_OK)
+			r = copy_bytes(in, NULL, e->byte_len, compare ? was : NULL);
+		if (r == WB_OK && fwrite(rp->fix, 1, rp->fix_len, out) != rp->fix_len)
+			r = WB_WRITE;
+		pos = e->byte_off + e->byte_len;
+	}
+	char buf[65536];
+	size_t got;
+	while (r == WB_OK && (got = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, got, out) != got)
+			r = WB_WRITE;
+	if (r == WB_OK && ferror(in))
+		r = WB_READ;
+	return r;
+}
+
+/* After the rename: the replacements are the file's bytes now; the
+ * entries after each move by the difference in length. */
+static void written(view_list *vl)
+{
+	int64_t delta = 0;
+	for (size_t i = 0; i < vl->n; i++) {
+		entry *e = &vl->e[i];
+		replacement *r = vl_repl_of(vl, i);
+		e->byte_off = (uint64_t)((int64_t)e->byte_off + delta);
+		if (!r || !r->fix)
+			continue;
+		delta += (int64_t)r->fix_len - (int64_t)e->byte_len;
+		e->byte_len = r->fix_len;
+		free(r->disk);
+		r->disk = r->fix;
+		r->disk_len = r->fix_len;
+		r->fix = NULL;
+		e->flags |= F_TEXT_IS_BYTES;
+	}
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+		a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* The directory's entry made durable (the rename). */
+static void sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* A temporary file beside real (so that rename replaces it), with st's
+ * owner where allowed and its mode; *tmp gets its name, *dir the
+ * directory's (both malloc'ed, set even on failure).  NULL with errno. */
+static FILE *open_temp(const char *real, const struct stat *st, char **tmp, char **dir)
+{
+	const char *slash = strrchr(real, '/');   /* realpath: absolute */
+	size_t dir_len = slash ? (size_t)(slash - real) : 0;
+	*dir = strndup(slash && dir_len ? real : "/", slash && dir_len ? dir_len : 1);
+	*tmp = malloc(strlen(real) + 16);
+	if (!*dir || !*tmp) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* At most 32 bytes of the name in it: a name near NAME_MAX still gets
+	 * a temporary file. */
+	sprintf(*tmp, "%.*s/.%.32s.irie-XXXXXX", (int)dir_len, real, slash ? slash + 1 : real);
+	int fd = mkstemp(*tmp);
+	if (fd < 0) {
+		free(*tmp);
+		*tmp = NULL;   /* nothing to remove */
+		return NULL;
+	}
+	if (fchown(fd, st->st_uid, st->st_gid) != 0) {
+		/* not ours to give (only root may): the user's stays */
+	}
+	FILE *out = fchmod(fd, st->st_mode & 07777) == 0 ? fdopen(fd, "wb") : NULL;
+	if (!out) {
+		int e = errno;
+		close(fd);
+		errno = e;
+	}
+	return out;
+}
+
+bool vl_write(view_list *vl, char *err, size_t err_size)
+{
+	if (!vl->writable) {
+		if (strcmp(vl_path(vl), "-") == 0)
+			snprintf(err, err_size, "%s", _("standard input cannot be written back"));
+		else
+			/* TRANSLATORS: %s: the name given to irie view (a pipe, a device). */
+			snprintf(err, err_size, _("%s cannot be written back: it is not a regular file"), vl_path(vl));
+		return false;
+	}
+	bool ok = false;
+	char *real = realpath(vl->path, NULL), *tmp = NULL, *dir = NULL;
+	FILE *in = NULL, *out = NULL;
+	struct stat st;
+	w_result r = WB_READ;
+	if (!real || !(in = fopen(real, "rb")) || fstat(fileno(in), &st) != 0)
+		goto fail;
+	r = same_file(&st, &vl->st) ? WB_WRITE : WB_CHANGED;
+	if (r == WB_CHANGED || !(out = open_temp(real, &st, &tmp, &dir)))
+		goto fail;
+	if ((r = stream(vl, in, out)) != WB_OK)
+		goto fail;
+	r = WB_WRITE;
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0)
+		goto fail;
+	int closed = fclose(out);
+	out = NULL;
+	if (closed != 0 || rename(tmp, real) != 0)
+		goto fail;
+	sync_dir(dir);
+	free(tmp);
+	tmp = NULL;   /* renamed: nothing to remove */
+	written(vl);
+	if (stat(real, &st) == 0)
+		vl->st = st;
+	ok = true;
+fail:
+	if (!ok && r == WB_CHANGED)
+		/* TRANSLATORS: %s: the file name. */
+		snprintf(err, err_size, _("%s changed since it was read: not written (the changes are kept)"), vl->path);
+	else if (!ok)
+		/* TRANSLATORS: %s: the file name; %s: the system's reason. */
+		snprintf(err, err_size, _("cannot write %s: %s (the changes are kept)"), vl->path,
+			strerror(errno ? errno : EIO));
+	if (out)
+		fclose(out);
+	if (tmp)
+		unlink(tmp);
+	if (in)
+		fclose(in);
+	free(tmp);
+	free(dir);
+	free(real);
+	return ok;
+}

@@ -1,0 +1,151 @@
+/* app/view_list.c and view_write.c on their own: reading a list (line
+ * ends, the last line without LF, CRs), search and findings round the
+ * ends, the filter, going to a line, and writing back twice with
+ * replacements that change lengths (the second write must find the
+ * entries where the first left them), byte for byte. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "iri.h"
+#include "tcheck.h"
+#include "view_list.h"
+
+static char dir[] = "/tmp/irie-test-view-XXXXXX";
+
+static void put_file(const char *path, const char *bytes, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	CHECK(f && fwrite(bytes, 1, n, f) == n && fclose(f) == 0, "writing %s", path);
+}
+
+/* Whether path holds exactly want (n bytes). */
+static bool file_is(const char *path, const char *want, size_t n)
+{
+	char buf[4096];
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(buf, 1, sizeof buf, f) : 0;
+	if (f)
+		fclose(f);
+	if (got != n || memcmp(buf, want, n) != 0) {
+		fprintf(stderr, "  file: %s\n  want: %s\n", tcheck_esc(buf, got), tcheck_esc(want, n));
+		return false;
+	}
+	return true;
+}
+
+static const char list[] =
+	"http://example.org/a\r\n"       /* 1: CRLF kept */
+	"http://exa mple.org/b\n"        /* 2: an error */
+	"\xff\xfe bytes\n"               /* 3: not UTF-8 */
+	"http://example.org/beta\n"      /* 4 */
+	"\n"                             /* 5: empty */
+	"http://example.org/last";       /* 6: no LF */
+
+static void test_read(view_list *vl)
+{
+	size_t len;
+	CHECK(vl_count(vl) == 6, "%zu entries", vl_count(vl));
+	const char *t = vl_text(vl, 0, &len);
+	CHECK(t && len == 20 && memcmp(t, "http://example.org/a", 20) == 0, "CR not in the text");
+	t = vl_text(vl, 2, &len);
+	CHECK(t && len == 8 && memcmp(t, "\xff\xfe bytes", 8) == 0, "bytes kept as they are");
+	CHECK(vl_text(vl, 4, &len) && len == 0, "an empty line is an entry");
+	CHECK(vl_line(vl, 5) == 6 && vl_last_line(vl) == 6, "line numbers");
+	CHECK(!vl_truncated(vl) && vl_can_write(vl), "read whole, by name");
+}
+
+static void test_find(view_list *vl, iri_ctx *ctx)
+{
+	bool wrapped;
+	CHECK(vl_find(vl, "beta", 4, 0, true, true, &wrapped) == 3 && !wrapped, "forward");
+	CHECK(vl_find(vl, "example", 7, 3, true, false, &wrapped) == 5 && !wrapped, "forward, not itself");
+	CHECK(vl_find(vl, "example", 7, 5, true, false, &wrapped) == 0 && wrapped, "round the end");
+	CHECK(vl_find(vl, "example", 7, 0, false, false, &wrapped) == 5 && wrapped, "backward round the start");
+	CHECK(vl_find(vl, "beta", 4, 3, true, false, &wrapped) == 3 && wrapped, "the only match: itself, round");
+	CHECK(vl_find(vl, "zzz", 3, 2, true, true, &wrapped) == SIZE_MAX && !wrapped, "none");
+	CHECK(vl_find_finding(vl, ctx, 0, true, &wrapped) == 1 && !wrapped, "next finding");
+	CHECK(vl_find_finding(vl, ctx, 2, true, &wrapped) == 1 && wrapped, "next finding round the end");
+	CHECK(vl_find_finding(vl, ctx, 1, false, &wrapped) == 2 && wrapped, "previous finding round the start");
+	iri_diag_code code;
+	CHECK(vl_check(vl, 1, ctx, &code) == VL_ERROR && code == IRI_D_SPACE_OR_UNWISE, "first finding");
+	CHECK(vl_check(vl, 0, ctx, NULL) == VL_OK, "clean");
+	CHECK(vl_pos_of_line(vl, 4) == 3 && vl_pos_of_line(vl, 99) == 5, "line to position");
+	CHECK(vl_set_filter(vl, true, ctx) && vl_shown(vl) == 2, "filter: %zu shown", vl_shown(vl));
+	CHECK(vl_entry_at(vl, 1) == 2 && vl_pos_of(vl, 0) == 0 && vl_pos_of(vl, 2) == 1 && vl_pos_of(vl, 5) == 1,
+		"positions under the filter");
+	CHECK(vl_pos_of_line(vl, 3) == 1, "line 3 shown second");
+	CHECK(vl_find(vl, "mple", 4, 0, true, false, &wrapped) == 0 && wrapped, "search over the shown only");
+	CHECK(vl_find(vl, "example", 7, 0, true, true, &wrapped) == SIZE_MAX, "the lines not shown are not searched");
+	CHECK(vl_set_filter(vl, false, ctx) && vl_shown(vl) == 6, "filter off");
+}
+
+static void test_write(view_list *vl, const char *path)
+{
+	char err[512];
+	/* Same text as the file: no replacement. */
+	CHECK(vl_replace(vl, 0, "http://example.org/a", 20) && !vl_changed(vl, 0), "unchanged");
+	CHECK(vl_replace(vl, 1, "http://example.org/bb", 21) && vl_changed(vl, 1), "longer");
+	CHECK(vl_replace(vl, 3, "b", 1), "shorter");
+	CHECK(vl_unwritten(vl) == 2, "two to write");
+	CHECK(vl_write(vl, err, sizeof err), "%s", err);
+	static const char first[] =
+		"http://example.org/a\r\n" "http://example.org/bb\n" "\xff\xfe bytes\n" "b\n" "\n"
+		"http://example.org/last";
+	CHECK(file_is(path, first, sizeof first - 1), "first write");
+	CHECK(vl_unwritten(vl) == 0 && vl_written(vl, 1) && !vl_changed(vl, 1), "written");
+	/* Again, after the lengths changed: the entries moved with them. */
+	CHECK(vl_replace(vl, 5, "x", 1) && vl_replace(vl, 1, "http://example.org/b", 20), "second round");
+	CHECK(vl_replace(vl, 4, "http://example.org/new", 22), "an empty line filled");
+	CHECK(vl_write(vl, err, sizeof err), "%s", err);
+	static const char second[] =
+		"http://example.org/a\r\n" "http://example.org/b\n" "\xff\xfe bytes\n" "b\n"
+		"http://example.org/new\n" "x";
+	CHECK(file_is(path, second, sizeof second - 1), "second write");
+	struct stat st;
+	CHECK(stat(path, &st) == 0 && (st.st_mode & 07777) == 0604, "mode kept: %o", (unsigned)(st.st_mode & 07777));
+	/* Changed behind the list: refused, the replacement kept. */
+	CHECK(vl_replace(vl, 0, "http://example.org/A", 20), "a third change");
+	put_file(path, "other\n", 6);
+	CHECK(!vl_write(vl, err, sizeof err) && strstr(err, "changed since it was read"), "refused: %s", err);
+	CHECK(file_is(path, "other\n", 6) && vl_unwritten(vl) == 1, "nothing lost");
+}
+
+int main(void)
+{
+	iri_ctx_result r;
+	iri_ctx *ctx = iri_ctx_new(&r);
+	CHECK(ctx != NULL, "context");
+	CHECK(mkdtemp(dir) != NULL, "temporary directory");
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/list.txt", dir);
+	put_file(path, list, sizeof list - 1);
+	chmod(path, 0604);
+	view_list *vl = vl_new();
+	CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+	if (vl && ctx && vl_count(vl) == 6) {
+		test_read(vl);
+		test_find(vl, ctx);
+		test_write(vl, path);
+	}
+	vl_free(vl);
+	/* Refusals: a directory, a missing file, an empty one. */
+	view_list *d = vl_new();
+	CHECK(vl_read_lines(d, dir, err, sizeof err) == 2 && strstr(err, "is a directory"), "%s", err);
+	vl_free(d);
+	char missing[160];
+	snprintf(missing, sizeof missing, "%s/none", dir);
+	d = vl_new();
+	CHECK(vl_read_lines(d, missing, err, sizeof err) == 2 && strstr(err, "No such file"), "%s", err);
+	vl_free(d);
+	put_file(path, "", 0);
+	d = vl_new();
+	CHECK(vl_read_lines(d, path, err, sizeof err) == 2 && strstr(err, "is empty"), "%s", err);
+	vl_free(d);
+	unlink(path);
+	rmdir(dir);
+	iri_ctx_free(ctx);
+	return tcheck_done("view_list");
+}
