@@ -50,7 +50,7 @@ size_t ui_cut(const char *s, int width, char *out, size_t size)
 {
 	/* A line that does not fit says so: cut a cell short, then "…" (after
 	 * a PDI, so an isolate the cut left open does not take it in). */
-	bool cut = out_cells(s, strlen(s)) > (size_t)width;
+	bool cut = rnd_text_cells(s, strlen(s)) > (size_t)width;
 	out_pad(s, (size_t)(cut ? width - 1 : width), true, out, size);
 	size_t len = strlen(out);
 	while (len > 0 && out[len - 1] == ' ')   /* out_pad's padding: alignment is the caller's */

@@ -9,6 +9,8 @@
 
 #include <json-c/json.h>
 
+#include "render_width.h"   /* cells: rnd_text_cells, rnd_char_cells (render owns them) */
+
 /* Writes s[0..n) to f; if to_tty, controls, Cf and ill-formed bytes become
  * visible placeholders (render/) so nothing can act on the terminal. */
 void out_text(FILE *f, const char *s, size_t n, bool to_tty);
@@ -33,11 +35,6 @@ json_object *out_json_string(const char *s, size_t n);
  * must not reach a terminal raw are written as \uXXXX escapes instead. */
 void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
-/* Terminal cells (columns) that s[0..n) takes: wcwidth of each whole
- * character (CJK wide = 2, combining marks = 0).  A character the locale
- * cannot measure (wcwidth < 0: a C locale, a control) and each byte of an
- * ill-formed sequence count 1, as the placeholder they would be shown as. */
-size_t out_cells(const char *s, size_t n);
 
 /* Copies s into out (NUL-terminated, at most size bytes) padded with spaces
  * to cols terminal cells, like printf's "%-Ns" but counting cells, not bytes.
