@@ -127,7 +127,7 @@ static int before(int x)
 
 static bool is_delimiter_cell(const rnd_cell *c)
 {
-	return !c->placeholder && c->text[0] && c->text[1] == '\0' && rnd_is_delimiter((unsigned char)c->text[0]);
+	return c->delimiter;
 }
 
 /* Code points in the UTF-8 string s. */
@@ -276,7 +276,8 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 	if (width <= 0)
 		return;
 	size_t len = ui_cut(s, width, line, sizeof line);
-	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
+	rnd_options opts = out_render_options(true);
+	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, &opts) != RND_OK)
 		return;
 	size_t n, n_logical;
 	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_LOGICAL, &n);

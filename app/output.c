@@ -191,3 +191,8 @@ const char *out_safe_arg(const char *s, char *buf, size_t size)
 	rnd_sanitize(s, strlen(s), buf, size, &written);
 	return buf;
 }
+
+rnd_options out_render_options(bool shape_arabic)
+{
+	return (rnd_options){ .shape_arabic = shape_arabic, .delimiters = iri_bidi_delimiters() };
+}

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "render_bidi.h"
 #include "render_width.h"   /* cells: rnd_text_cells, rnd_char_cells (render owns them) */
 
 /* Writes s[0..n) to f; if to_tty, controls, Cf and ill-formed bytes become
@@ -52,5 +53,11 @@ bool out_text_is_rtl(const char *s, size_t n);
 /* s (a command-line argument) for a message: controls, Cf and ill-formed
  * bytes as placeholders, whatever stderr is.  Returns buf. */
 const char *out_safe_arg(const char *s, char *buf, size_t size);
+
+/* render's options as app always gives them: core's bidi delimiter set
+ * (iri_bidi_delimiters(), the one the bidi findings judge by, so the
+ * screen's forms and the findings split an IRI alike), Arabic shaping as
+ * asked. */
+rnd_options out_render_options(bool shape_arabic);
 
 #endif

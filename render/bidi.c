@@ -84,10 +84,13 @@ void rnd_display_free(rnd_display *d)
 	free(d);
 }
 
-/* The delimiters the drafts put LRMs around (doc/design-notes.md "marked"). */
-static bool is_delimiter(uint32_t c)
+/* The delimiter set of this build as a bit per ASCII code point. */
+static void set_delimiters(rnd_display *d, const char *set)
 {
-	return c < 0x80 && c && strchr(":/?#[]@!$&'()*+,;=.", (int)c) != NULL;
+	d->delim[0] = d->delim[1] = 0;
+	for (const unsigned char *c = (const unsigned char *)set; *c; c++)
+		if (*c < 0x80)
+			d->delim[*c >> 6] |= (uint64_t)1 << (*c & 63);
 }
 
 static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
@@ -149,7 +152,7 @@ static size_t make_source(rnd_display *d, rnd_form f)
 		d->s2l[k++] = RND_NO_CP;
 	}
 	for (size_t i = 0; i < d->n; i++) {
-		bool delim = marks && is_delimiter(d->cp[i]);
+		bool delim = marks && rnd_is_delim(d, d->cp[i]);
 		if (delim) {
 			d->s[k] = LRM;
 			d->s2l[k++] = RND_NO_CP;
@@ -265,7 +268,7 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 			for (size_t i = 0; i < (size_t)len && r == RND_OK; i++) {
 				bool cut = i + 1 == (size_t)len ||
 					(i - from >= 256 && i >= 2 && d->s2l[i] == RND_NO_CP && d->s[i] == LRM &&
-					 d->s2l[i - 1] != RND_NO_CP && is_delimiter(d->s[i - 1]));
+					 d->s2l[i - 1] != RND_NO_CP && rnd_is_delim(d, d->s[i - 1]));
 				if (cut) {
 					FriBidiParType ltr = FRIBIDI_PAR_LTR;
 					r = bidi_line(d, from, i + 1 - from, &ltr, arabic, true);
@@ -314,6 +317,7 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	rnd_options defaults = { .shape_arabic = true };
 	if (!opts)
 		opts = &defaults;
+	set_delimiters(d, opts->delimiters ? opts->delimiters : RND_DELIMITERS_DEFAULT);
 	rnd_result r = decode_input(d, utf8, n_bytes);
 	if (r != RND_OK)
 		goto out;
@@ -414,9 +418,4 @@ const size_t *rnd_form_v2l(const rnd_display *d, rnd_form f)
 const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f)
 {
 	return d->form[f].l2v;
-}
-
-bool rnd_is_delimiter(uint32_t c)
-{
-	return is_delimiter(c);
 }

@@ -116,6 +116,10 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 		n_cells++;
 	}
 	fd->n_cells = n_cells;
+	for (size_t i = 0; i < n_cells; i++) {
+		rnd_cell *c = &fd->cells[i];
+		c->delimiter = !c->placeholder && c->text[0] && !c->text[1] && rnd_is_delim(d, (unsigned char)c->text[0]);
+	}
 	return RND_OK;
 }
 

@@ -1,14 +1,19 @@
-/* Golden tests of the bidi display forms, cells and maps (render/).
+/* Golden tests of the bidi display forms, cells and maps (render/), the
+ * cell measure, and the delimiter set app gives render (core's).
  *
  * Right-to-left text is written readably as in RFC 3987 4.4: an upper-case
  * Latin letter stands for a Hebrew letter (A=א, B=ב, ... V=ת).  The harness
  * maps capitals to Hebrew before rendering and Hebrew back to capitals after. */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_bidi.h"   /* core's own switch, to check against its string */
+#include "iri_check.h"
+#include "output.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 #include "render_utf8.h"
@@ -483,6 +488,35 @@ static void test_widths(rnd_display *d)
 	CHECK(rnd_char_cells("\xE4\xB8", 2, &w) == 1 && w == 1, "a cut sequence: its first byte, %zu cell", w);
 }
 
+/* One delimiter set (doc/design-notes.md "Bidi findings"): core's string,
+ * core's own switch, render's default copy and what app passes agree, and
+ * a build marks exactly the set it is given. */
+static void test_delimiters(rnd_display *d)
+{
+	const char *core_set = iri_bidi_delimiters();
+	rnd_options app = out_render_options(false);
+	CHECK(app.delimiters == core_set, "app gives render core's set");
+	for (int c = 1; c < 0x80; c++) {
+		bool in_core = strchr(core_set, c) != NULL;
+		CHECK(in_core == iri_is_bidi_delimiter((unsigned char)c), "core's string and switch differ on 0x%02X", c);
+		CHECK(in_core == (strchr(RND_DELIMITERS_DEFAULT, c) != NULL), "render's copy differs on 0x%02X", c);
+		if (c < 0x20 || c == 0x7F)
+			continue;   /* (controls are placeholders: no delimiter cell to look at) */
+		char text[4] = { 'a', (char)c, 'b', '\0' };
+		CHECK(rnd_display_build(d, text, 3, NULL, 0, &app) == RND_OK, "build \"%s\"", text);
+		size_t len, n_cells;
+		rnd_form_text(d, RND_FORM_MARKED, &len);
+		CHECK(len == (in_core ? 7u : 5u), "MARKED of \"%s\": %zu code points (LRE, PDF, LRMs)", text, len);
+		const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n_cells);
+		CHECK(n_cells == 3 && cells[1].delimiter == in_core && !cells[0].delimiter, "cells of \"%s\"", text);
+	}
+	rnd_options slash = { .delimiters = "/" };
+	CHECK(rnd_display_build(d, "a.b/c", 5, NULL, 0, &slash) == RND_OK, "build with \"/\" alone");
+	size_t len;
+	rnd_form_text(d, RND_FORM_MARKED, &len);
+	CHECK(len == 9, "a set of one: only \"/\" between LRMs (%zu code points)", len);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -496,6 +530,7 @@ int main(void)
 	test_cells(d);
 	test_placeholders(d);
 	test_widths(d);
+	test_delimiters(d);
 	test_utf8();
 	test_visual_is_per_component(d);
 	CHECK(strcmp(rnd_term_bidi_enter(), "\033[8l\033[1 k") == 0, "explicit bidi mode: BDSM reset, SCP LTR");
