@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "tui_state.h"
 
 bool analysis_init(analysis *a)
@@ -79,7 +80,8 @@ void analysis_update(analysis *a, const char *text, size_t len)
 	for (int k = 0; k < IRI_COMP_COUNT; k++)
 		if (a->ref.comp[k].present)
 			spans[n++] = (rnd_span){ a->ref.comp[k].cp_start, a->ref.comp[k].cp_end, k };
-	rnd_display_build(a->disp, text, len, spans, n, NULL);
+	rnd_options opts = out_render_options(true);
+	rnd_display_build(a->disp, text, len, spans, n, &opts);
 }
 
 size_t analysis_cp_of_byte(const analysis *a, size_t byte)

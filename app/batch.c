@@ -226,7 +226,7 @@ int batch_main(int argc, char **argv)
 	b.command = argv[0];
 	b.to_uri.host = IRI_HOSTMODE_IDNA;
 	b.to_iri.host = IRI_HOSTOUT_KEEP;
-	b.render.shape_arabic = true;
+	b.render = out_render_options(true);   /* core's bidi delimiters; --no-shape clears shaping */
 	b.form = -1;
 	const batch_command *cmd = batch_command_find(b.command);
 	if (!cmd || !cmd->fn)

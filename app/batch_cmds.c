@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "batch_internal.h"
 #include "i18n.h"
@@ -176,17 +175,6 @@ typedef struct {
 	const char *text;   /* the input being explained */
 } explain_sink;
 
-/* Terminal columns of UTF-8 text (code points where the locale cannot say). */
-static int display_width(const char *s)
-{
-	wchar_t w[64];
-	size_t n = mbstowcs(w, s, sizeof w / sizeof w[0] - 1);
-	if (n == (size_t)-1)
-		return (int)iri_utf8_count_cp(s, strlen(s));
-	int cols = wcswidth(w, n);
-	return cols < 0 ? (int)n : cols;
-}
-
 static bool explain_row(const iri_explain_row *row, void *user)
 {
 	explain_sink *sink = user;
@@ -214,7 +202,7 @@ static bool explain_row(const iri_explain_row *row, void *user)
 	char glyph[64];
 	size_t glyph_len;
 	rnd_sanitize(text + row->byte_start, row->byte_end - row->byte_start, glyph, sizeof glyph, &glyph_len);
-	int cols = display_width(glyph);
+	int cols = (int)rnd_text_cells(glyph, glyph_len);
 	if (sink->b->stdout_tty && out_term_isolates() && glyph_len + 7 <= sizeof glyph) {
 		/* The character in its own isolate (UAX #9 X5a): a right-to-left
 		 * one does not join the columns around it on a bidi terminal. */

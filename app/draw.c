@@ -50,7 +50,7 @@ size_t ui_cut(const char *s, int width, char *out, size_t size)
 {
 	/* A line that does not fit says so: cut a cell short, then "…" (after
 	 * a PDI, so an isolate the cut left open does not take it in). */
-	bool cut = out_cells(s, strlen(s)) > (size_t)width;
+	bool cut = rnd_text_cells(s, strlen(s)) > (size_t)width;
 	out_pad(s, (size_t)(cut ? width - 1 : width), true, out, size);
 	size_t len = strlen(out);
 	while (len > 0 && out[len - 1] == ' ')   /* out_pad's padding: alignment is the caller's */
@@ -77,7 +77,8 @@ void put_ui(tui *t, int row, int col, int width, const char *s, attr_t attr)
 	size_t m = strlen(mark);
 	memcpy(line, mark, m);
 	size_t len = m + ui_cut(s, width, line + m, sizeof line - m);
-	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
+	rnd_options opts = out_render_options(true);
+	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, &opts) != RND_OK)
 		return;
 	size_t n_cells, n_logical;
 	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_PLAIN, &n_cells);
@@ -241,7 +242,8 @@ static attr_t same_attr(const rnd_cell *c, void *user)
  * sanitised cells; right-aligned if right (and it fits), marked "›" if cut. */
 void put_visual(tui *t, int row, int col, int width, const char *s, size_t n, attr_t attr, bool right)
 {
-	if (width <= 0 || rnd_display_build(t->scr.aux, s, n, NULL, 0, NULL) != RND_OK)
+	rnd_options opts = out_render_options(true);
+	if (width <= 0 || rnd_display_build(t->scr.aux, s, n, NULL, 0, &opts) != RND_OK)
 		return;
 	size_t n_cells;
 	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_VISUAL, &n_cells);

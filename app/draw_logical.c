@@ -44,7 +44,7 @@ static int cell_cols(int row, int x)
 	wchar_t wch[CCHARW_MAX + 1];
 	attr_t a;
 	short pair;
-	int w = cell_chars(row, x, wch, &a, &pair) ? wcwidth(wch[0]) : 1;
+	int w = cell_chars(row, x, wch, &a, &pair) ? rnd_cell_width((uint32_t)wch[0]) : 1;
 	return w > 1 ? w : 1;
 }
 
@@ -127,7 +127,7 @@ static int before(int x)
 
 static bool is_delimiter_cell(const rnd_cell *c)
 {
-	return !c->placeholder && c->text[0] && c->text[1] == '\0' && rnd_is_delimiter((unsigned char)c->text[0]);
+	return c->delimiter;
 }
 
 /* Code points in the UTF-8 string s. */
@@ -269,14 +269,15 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 	/* The opening marks need a cell before the line to ride on: in a
 	 * right-to-left UI a line from column 0 starts at column 1 (in a
 	 * left-to-right one, text at level 0 needs no embedding). */
-	if (col == 0 && t->scr.ui_rtl && out_cells(s, strlen(s)) >= (size_t)width) {
+	if (col == 0 && t->scr.ui_rtl && rnd_text_cells(s, strlen(s)) >= (size_t)width) {
 		col = 1;
 		width--;
 	}
 	if (width <= 0)
 		return;
 	size_t len = ui_cut(s, width, line, sizeof line);
-	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, NULL) != RND_OK)
+	rnd_options opts = out_render_options(true);
+	if (rnd_display_build(t->scr.aux, line, len, NULL, 0, &opts) != RND_OK)
 		return;
 	size_t n, n_logical;
 	const rnd_cell *cells = rnd_form_cells(t->scr.aux, RND_FORM_LOGICAL, &n);

@@ -118,7 +118,7 @@ const char *keyline_text(ink_mode mode, bool pending, int width, char *buf, size
 			/* TRANSLATORS: the key line's word for Esc while a C-v entry or a keymap's letters are waiting: it drops them, it does not quit. */
 			word = _("cancel");
 		/* Measured without the isolates added below (they take no cell). */
-		size_t cells = (len ? 2 : 0) + out_cells(keys, strlen(keys)) + 1 + out_cells(word, strlen(word));
+		size_t cells = (len ? 2 : 0) + rnd_text_cells(keys, strlen(keys)) + 1 + rnd_text_cells(word, strlen(word));
 		if (len && used + cells > (size_t)(width > 0 ? width : 0))
 			break;
 		/* The key names in FSI ... PDI: "C-\\" or "Up/Down" keep their

@@ -238,150 +238,153 @@ static void msg_uts46_version(uint32_t cp, char *buf, size_t size)
 		iri_uts46_change_applies(c) ? after : before);
 }
 
+/* The messages with an argument of their own (the others are in
+ * diag_messages alone). */
+typedef void msg_fn(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate);
+
+static void msg_syntax(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate)
+{
+	(void)isolate;
+	snprintf(buf, size, parse_message((iri_parse_result)d->detail), comp);
+}
+
+static void msg_lookalike(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate)
+{
+	(void)comp;
+	uint32_t cp = (uint32_t)d->detail;
+	char target = iri_lookalike_target(cp);
+	/* TRANSLATORS: U+%04X: the look-alike code point (keep "U+%04X"); %c: the ASCII delimiter it resembles (/ . : ? # @). */
+	snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,
+		isolate ? MSG_SENTINEL : target ? target : '?');
+}
+
+static void msg_legacy_charset(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate)
+{
+	(void)comp, (void)isolate;
+	snprintf(buf, size, "%s", d->detail == 0 ? _("escapes read in the legacy charset given, not UTF-8") :
+		_("escapes the legacy charset given cannot read, or that give characters not allowed unescaped; they stay escaped"));
+}
+
+static void msg_uts46(const iri_diag *d, const char *comp, char *buf, size_t size, bool isolate)
+{
+	(void)comp, (void)isolate;
+	msg_uts46_version((uint32_t)d->detail, buf, size);
+}
+
+/* How a code's message takes its detail. */
+typedef enum {
+	MSG_TEXT,     /* the message alone */
+	MSG_CP,       /* U+%04X: the code point in detail */
+	MSG_COMP,     /* %s: the component's name */
+	MSG_CHAR,     /* %c: the ASCII character in detail (the sentinel on the screen) */
+	MSG_IDNA,     /* %s: the UTS #46 error bits in detail, in words */
+	MSG_INT,      /* %d: detail */
+	MSG_NUMBER,    /* %lld: detail */
+	MSG_FN,       /* a function of its own */
+} msg_kind;
+
+/* Every diagnostic code's message (a msgid, translated when used) or
+ * function, by code, as core's catalogue lists the codes. */
+static const struct {
+	msg_kind kind;
+	const char *text;
+	msg_fn *fn;
+} diag_messages[IRI_D_COUNT] = {
+	[IRI_D_SYNTAX] = { MSG_FN, NULL, msg_syntax },
+	/* TRANSLATORS: not a format string: %25 is literal text (the escape of '%'); keep it. */
+	[IRI_D_ILLEGAL_PERCENT_ENCODING] = { MSG_TEXT, N_("'%' does not start an escape (two hex digits must follow); write %25 for a percent sign"), NULL },
+	[IRI_D_INVALID_UTF8] = { MSG_TEXT, N_("bytes that are not well-formed UTF-8"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_CONTROL_CHARACTER] = { MSG_CP, N_("control character U+%04X is not allowed"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_BIDI_FORMATTING_CHARACTER] = { MSG_CP, N_("bidi formatting character U+%04X must not appear in an IRI"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_PRIVATE_USE_CHARACTER] = { MSG_CP, N_("private-use character U+%04X is allowed only in the query"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_NONCHARACTER] = { MSG_CP, N_("noncharacter U+%04X is not allowed"), NULL },
+	[IRI_D_OVERLONG_UTF8_ESCAPE] = { MSG_TEXT, N_("overlong UTF-8 in escapes (a known way to smuggle '/' or '.' past filters)"), NULL },
+	[IRI_D_SURROGATE_ESCAPE] = { MSG_TEXT, N_("escapes encode a UTF-16 surrogate, which is not a character"), NULL },
+	[IRI_D_NOT_UTF8_ESCAPE] = { MSG_TEXT, N_("escaped octets are not UTF-8; they stay escaped in the IRI (a legacy charset?)"), NULL },
+	[IRI_D_NON_ASCII_SCHEME] = { MSG_TEXT, N_("a scheme must be ASCII"), NULL },
+	/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
+	[IRI_D_BAD_IDN] = { MSG_IDNA, N_("not a valid internationalized domain name: %s"), NULL },
+	[IRI_D_DNS_LENGTH_LIMIT] = { MSG_TEXT, N_("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"), NULL },
+	/* TRANSLATORS: %s: a component name (path, query, ...). */
+	[IRI_D_NOT_NFC] = { MSG_COMP, N_("%s is not in Unicode Normalization Form C"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_NOT_NFKC] = { MSG_CP, N_("compatibility character U+%04X (e.g. a full-width form); NFKC would replace it"), NULL },
+	[IRI_D_BIDI_MIXED_DIRECTION] = { MSG_FN, NULL, msg_bidi },
+	[IRI_D_BIDI_BOUNDARY] = { MSG_FN, NULL, msg_bidi },
+	[IRI_D_MIXED_SCRIPT] = { MSG_TEXT, N_("label mixes scripts in a way that can be used for spoofing"), NULL },
+	[IRI_D_CONFUSABLE] = { MSG_TEXT, N_("label looks like an ASCII name but is not one"), NULL },
+	[IRI_D_LOOKALIKE_DELIMITER] = { MSG_FN, NULL, msg_lookalike },
+	/* TRANSLATORS: %c: the ASCII character (< > " { } | \ ^ `). */
+	[IRI_D_SPACE_OR_UNWISE] = { MSG_CHAR, N_("'%c' is not allowed in URIs or IRIs; escape it"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_UNICODE_WHITESPACE] = { MSG_CP, N_("white space U+%04X; IRIs are easily cut at spaces"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_INVISIBLE_CHARACTER] = { MSG_CP, N_("invisible character U+%04X"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_UNASSIGNED_CHARACTER] = { MSG_CP, N_("U+%04X is not assigned in this Unicode version"), NULL },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
+	[IRI_D_DEPRECATED_CHARACTER] = { MSG_CP, N_("U+%04X is deprecated in Unicode"), NULL },
+	[IRI_D_PERCENT_LOWERCASE] = { MSG_TEXT, N_("lower-case hex digits in an escape; upper case is preferred"), NULL },
+	/* TRANSLATORS: %c: an unreserved ASCII character that was written as an escape. */
+	[IRI_D_SUPERFLUOUS_PERCENT_ENCODING] = { MSG_CHAR, N_("'%c' need not be escaped"), NULL },
+	/* xgettext:no-c-format */
+	/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; A-labels: the IDNA term, keep it. */
+	[IRI_D_PERCENT_ENCODED_HOST] = { MSG_TEXT, N_("host is %-escaped; most resolvers expect A-labels"), NULL },
+	[IRI_D_ACE_LABEL] = { MSG_TEXT, N_("A-label (Punycode): the name is shown here as it is written"), NULL },
+	/* TRANSLATORS: %d: the port number. */
+	[IRI_D_DEFAULT_PORT] = { MSG_INT, N_("port %d is the scheme's default and can be left out"), NULL },
+	[IRI_D_DOT_SEGMENT] = { MSG_TEXT, N_("path has '.' or '..' segments, which resolution removes"), NULL },
+	[IRI_D_PASSWORD_IN_USERINFO] = { MSG_TEXT, N_("a password in the userinfo is deprecated and visible to anyone"), NULL },
+	/* TRANSLATORS: %lld: the URI's length in characters. */
+	[IRI_D_URI_EXPANSION] = { MSG_NUMBER, N_("the URI is %lld characters long, several times the IRI"), NULL },
+	[IRI_D_LEGACY_CHARSET] = { MSG_FN, NULL, msg_legacy_charset },
+	/* TRANSLATORS: %lld: how many findings were left out (at least 1). */
+	[IRI_D_TOO_MANY_DIAGNOSTICS] = { MSG_NUMBER, N_("%lld more findings not shown"), NULL },
+	/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
+	[IRI_D_NOT_DNS_NAME] = { MSG_IDNA, N_("a valid host in an IRI, but not a name DNS can resolve: %s"), NULL },
+	[IRI_D_UTS46_VERSION] = { MSG_FN, NULL, msg_uts46 },
+};
+
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)
 {
-	char extra[256];
 	const char *comp = msg_component(d->component);
-	uint32_t cp = (uint32_t)d->detail;
-	switch (d->code) {
-	case IRI_D_SYNTAX:
-		snprintf(buf, size, parse_message((iri_parse_result)d->detail), comp);
+	if ((unsigned)d->code >= IRI_D_COUNT || (!diag_messages[d->code].text && !diag_messages[d->code].fn)) {
+		snprintf(buf, size, "%s", iri_diag_code_name(d->code));
 		return;
-	case IRI_D_ILLEGAL_PERCENT_ENCODING:
-		/* TRANSLATORS: not a format string: %25 is literal text (the escape of '%'); keep it. */
-		snprintf(buf, size, "%s", _("'%' does not start an escape (two hex digits must follow); write %25 for a percent sign"));
-		return;
-	case IRI_D_INVALID_UTF8:
-		snprintf(buf, size, "%s", _("bytes that are not well-formed UTF-8"));
-		return;
-	case IRI_D_CONTROL_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("control character U+%04X is not allowed"), cp);
-		return;
-	case IRI_D_BIDI_FORMATTING_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("bidi formatting character U+%04X must not appear in an IRI"), cp);
-		return;
-	case IRI_D_PRIVATE_USE_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("private-use character U+%04X is allowed only in the query"), cp);
-		return;
-	case IRI_D_NONCHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("noncharacter U+%04X is not allowed"), cp);
-		return;
-	case IRI_D_OVERLONG_UTF8_ESCAPE:
-		snprintf(buf, size, "%s", _("overlong UTF-8 in escapes (a known way to smuggle '/' or '.' past filters)"));
-		return;
-	case IRI_D_SURROGATE_ESCAPE:
-		snprintf(buf, size, "%s", _("escapes encode a UTF-16 surrogate, which is not a character"));
-		return;
-	case IRI_D_NOT_UTF8_ESCAPE:
-		snprintf(buf, size, "%s", _("escaped octets are not UTF-8; they stay escaped in the IRI (a legacy charset?)"));
-		return;
-	case IRI_D_NON_ASCII_SCHEME:
-		snprintf(buf, size, "%s", _("a scheme must be ASCII"));
-		return;
-	case IRI_D_BAD_IDN:
-		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
-		/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
-		snprintf(buf, size, _("not a valid internationalized domain name: %s"), extra);
-		return;
-	case IRI_D_DNS_LENGTH_LIMIT:
-		snprintf(buf, size, "%s", _("too long for DNS: a label may have 63 bytes, a name 253 (as A-labels)"));
-		return;
-	case IRI_D_NOT_NFC:
-		/* TRANSLATORS: %s: a component name (path, query, ...). */
-		snprintf(buf, size, _("%s is not in Unicode Normalization Form C"), comp);
-		return;
-	case IRI_D_NOT_NFKC:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("compatibility character U+%04X (e.g. a full-width form); NFKC would replace it"), cp);
-		return;
-	case IRI_D_BIDI_MIXED_DIRECTION:
-	case IRI_D_BIDI_BOUNDARY:
-		msg_bidi(d, comp, buf, size, isolate);
-		return;
-	case IRI_D_MIXED_SCRIPT:
-		snprintf(buf, size, "%s", _("label mixes scripts in a way that can be used for spoofing"));
-		return;
-	case IRI_D_CONFUSABLE:
-		snprintf(buf, size, "%s", _("label looks like an ASCII name but is not one"));
-		return;
-	case IRI_D_LOOKALIKE_DELIMITER:
-		/* TRANSLATORS: U+%04X: the look-alike code point (keep "U+%04X"); %c: the ASCII delimiter it resembles (/ . : ? # @). */
-		snprintf(buf, size, _("U+%04X looks like the delimiter '%c' but is not one"), cp,
-			isolate ? MSG_SENTINEL : iri_lookalike_target(cp) ? iri_lookalike_target(cp) : '?');
-		return;
-	case IRI_D_SPACE_OR_UNWISE:
-		/* TRANSLATORS: %c: the ASCII character (< > " { } | \ ^ `). */
-		snprintf(buf, size, _("'%c' is not allowed in URIs or IRIs; escape it"), isolate ? MSG_SENTINEL : (int)cp);
-		return;
-	case IRI_D_UNICODE_WHITESPACE:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("white space U+%04X; IRIs are easily cut at spaces"), cp);
-		return;
-	case IRI_D_INVISIBLE_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("invisible character U+%04X"), cp);
-		return;
-	case IRI_D_UNASSIGNED_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("U+%04X is not assigned in this Unicode version"), cp);
-		return;
-	case IRI_D_DEPRECATED_CHARACTER:
-		/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+00A0); keep "U+%04X". */
-		snprintf(buf, size, _("U+%04X is deprecated in Unicode"), cp);
-		return;
-	case IRI_D_PERCENT_LOWERCASE:
-		snprintf(buf, size, "%s", _("lower-case hex digits in an escape; upper case is preferred"));
-		return;
-	case IRI_D_SUPERFLUOUS_PERCENT_ENCODING:
-		/* TRANSLATORS: %c: an unreserved ASCII character that was written as an escape. */
-		snprintf(buf, size, _("'%c' need not be escaped"), isolate ? MSG_SENTINEL : (int)cp);
-		return;
-	case IRI_D_PERCENT_ENCODED_HOST:
-		/* xgettext:no-c-format */
-		/* TRANSLATORS: not a format string: "%-escaped" means written as %HH escapes; A-labels: the IDNA term, keep it. */
-		snprintf(buf, size, "%s", _("host is %-escaped; most resolvers expect A-labels"));
-		return;
-	case IRI_D_ACE_LABEL:
-		snprintf(buf, size, "%s", _("A-label (Punycode): the name is shown here as it is written"));
-		return;
-	case IRI_D_DEFAULT_PORT:
-		/* TRANSLATORS: %d: the port number. */
-		snprintf(buf, size, _("port %d is the scheme's default and can be left out"), (int)d->detail);
-		return;
-	case IRI_D_DOT_SEGMENT:
-		snprintf(buf, size, "%s", _("path has '.' or '..' segments, which resolution removes"));
-		return;
-	case IRI_D_PASSWORD_IN_USERINFO:
-		snprintf(buf, size, "%s", _("a password in the userinfo is deprecated and visible to anyone"));
-		return;
-	case IRI_D_URI_EXPANSION:
-		/* TRANSLATORS: %lld: the URI's length in characters. */
-		snprintf(buf, size, _("the URI is %lld characters long, several times the IRI"), (long long)d->detail);
-		return;
-	case IRI_D_LEGACY_CHARSET:
-		snprintf(buf, size, "%s", d->detail == 0 ? _("escapes read in the legacy charset given, not UTF-8") :
-			_("escapes the legacy charset given cannot read, or that give characters not allowed unescaped; they stay escaped"));
-		return;
-	case IRI_D_TOO_MANY_DIAGNOSTICS:
-		/* TRANSLATORS: %lld: how many findings were left out (at least 1). */
-		snprintf(buf, size, _("%lld more findings not shown"), (long long)d->detail);
-		return;
-	case IRI_D_NOT_DNS_NAME:
-		msg_idna_errors((unsigned)d->detail, extra, sizeof extra);
-		/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
-		snprintf(buf, size, _("a valid host in an IRI, but not a name DNS can resolve: %s"), extra);
-		return;
-	case IRI_D_UTS46_VERSION:
-		msg_uts46_version(cp, buf, size);
-		return;
-	case IRI_D_COUNT:
+	}
+	const char *text = diag_messages[d->code].text ? _(diag_messages[d->code].text) : NULL;
+	char errors[256];
+	switch (diag_messages[d->code].kind) {
+	case MSG_TEXT:
+		snprintf(buf, size, "%s", text);
+		break;
+	case MSG_CP:
+		snprintf(buf, size, text, (uint32_t)d->detail);
+		break;
+	case MSG_COMP:
+		snprintf(buf, size, text, comp);
+		break;
+	case MSG_CHAR:
+		snprintf(buf, size, text, isolate ? MSG_SENTINEL : (int)(uint32_t)d->detail);
+		break;
+	case MSG_IDNA:
+		msg_idna_errors((unsigned)d->detail, errors, sizeof errors);
+		snprintf(buf, size, text, errors);
+		break;
+	case MSG_INT:
+		snprintf(buf, size, text, (int)d->detail);
+		break;
+	case MSG_NUMBER:
+		snprintf(buf, size, text, (long long)d->detail);
+		break;
+	case MSG_FN:
+		diag_messages[d->code].fn(d, comp, buf, size, isolate);
 		break;
 	}
-	snprintf(buf, size, "%s", iri_diag_code_name(d->code));
 }
 
 const char *msg_explain_reason(iri_explain_reason r)

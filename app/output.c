@@ -1,7 +1,6 @@
 /* Output of input-derived text, safely. */
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
@@ -115,38 +114,6 @@ void out_json_line(FILE *f, json_object *obj, bool to_tty)
 	json_object_put(obj);
 }
 
-/* One character (or one ill-formed byte) at s[0..n): its length in bytes and
- * its width in cells (see out_cells). */
-static size_t char_cells(const char *s, size_t n, size_t *cells)
-{
-	const uint8_t *b = (const uint8_t *)s;
-	if (b[0] < 0x80) {
-		*cells = 1;   /* a control counts as the placeholder it is shown as */
-		return 1;
-	}
-	uint32_t cp;
-	iri_utf8_status st;
-	size_t k = iri_utf8_decode(b, n, &cp, &st);
-	if (st != IRI_UTF8_OK) {
-		*cells = 1;
-		return 1;   /* each ill-formed byte is one placeholder */
-	}
-	int w = wcwidth((wchar_t)cp);
-	*cells = w < 0 ? 1 : (size_t)w;
-	return k;
-}
-
-size_t out_cells(const char *s, size_t n)
-{
-	size_t total = 0;
-	for (size_t i = 0; i < n;) {
-		size_t w;
-		i += char_cells(s + i, n - i, &w);
-		total += w;
-	}
-	return total;
-}
-
 const char *out_pad(const char *s, size_t cols, bool cut, char *out, size_t size)
 {
 	if (size == 0)
@@ -154,7 +121,7 @@ const char *out_pad(const char *s, size_t cols, bool cut, char *out, size_t size
 	size_t n = strlen(s), i = 0, used = 0, o = 0;
 	while (i < n) {
 		size_t w;
-		size_t k = char_cells(s + i, n - i, &w);
+		size_t k = rnd_char_cells(s + i, n - i, &w);
 		if (cut && used + w > cols)
 			break;
 		if (o + k >= size)
@@ -167,7 +134,7 @@ const char *out_pad(const char *s, size_t cols, bool cut, char *out, size_t size
 	/* Combining marks (width 0) after the last base go with it, if they fit. */
 	while (i < n) {
 		size_t w;
-		size_t k = char_cells(s + i, n - i, &w);
+		size_t k = rnd_char_cells(s + i, n - i, &w);
 		if (w != 0 || o + k >= size)
 			break;
 		memcpy(out + o, s + i, k);
@@ -233,4 +200,9 @@ size_t out_cut_bytes(const char *s, size_t n, size_t max)
 	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
 		n--;
 	return n;
+}
+
+rnd_options out_render_options(bool shape_arabic)
+{
+	return (rnd_options){ .shape_arabic = shape_arabic, .delimiters = iri_bidi_delimiters() };
 }

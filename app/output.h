@@ -9,6 +9,9 @@
 
 #include <json-c/json.h>
 
+#include "render_bidi.h"
+#include "render_width.h"   /* cells: rnd_text_cells, rnd_char_cells (render owns them) */
+
 /* Writes s[0..n) to f; if to_tty, controls, Cf and ill-formed bytes become
  * visible placeholders (render/) so nothing can act on the terminal. */
 void out_text(FILE *f, const char *s, size_t n, bool to_tty);
@@ -33,11 +36,6 @@ json_object *out_json_string(const char *s, size_t n);
  * must not reach a terminal raw are written as \uXXXX escapes instead. */
 void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
-/* Terminal cells (columns) that s[0..n) takes: wcwidth of each whole
- * character (CJK wide = 2, combining marks = 0).  A character the locale
- * cannot measure (wcwidth < 0: a C locale, a control) and each byte of an
- * ill-formed sequence count 1, as the placeholder they would be shown as. */
-size_t out_cells(const char *s, size_t n);
 /* The first at most max bytes of s (n bytes), cut before a UTF-8
  * continuation byte: what a row renders of a long text. */
 size_t out_cut_bytes(const char *s, size_t n, size_t max);
@@ -58,5 +56,11 @@ bool out_text_is_rtl(const char *s, size_t n);
 /* s (a command-line argument) for a message: controls, Cf and ill-formed
  * bytes as placeholders, whatever stderr is.  Returns buf. */
 const char *out_safe_arg(const char *s, char *buf, size_t size);
+
+/* render's options as app always gives them: core's bidi delimiter set
+ * (iri_bidi_delimiters(), the one the bidi findings judge by, so the
+ * screen's forms and the findings split an IRI alike), Arabic shaping as
+ * asked. */
+rnd_options out_render_options(bool shape_arabic);
 
 #endif

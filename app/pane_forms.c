@@ -104,7 +104,7 @@ static void edit_preedit(tui *t, int row, int col, int width, int x, const rnd_c
 	char clean[64];
 	size_t clean_len;
 	rnd_sanitize(typed, strlen(typed), clean, sizeof clean, &clean_len);
-	int w = (int)out_cells(clean, clean_len);
+	int w = (int)rnd_text_cells(clean, clean_len);
 	if (w <= 0 || x + w >= width)
 		return;
 	attrset(A_NORMAL);
@@ -296,7 +296,7 @@ int pane_footer(tui *t, int row, int col, int width, int max_rows)
 		snprintf(line, sizeof line, "%s | %s", head, msg);
 		/* Too long for one row: the message gets the row above, so it is
 		 * read whole (it covers the last row of the panes meanwhile). */
-		if (out_cells(line, strlen(line)) > (size_t)width && row >= 4) {
+		if (rnd_text_cells(line, strlen(line)) > (size_t)width && row >= 4) {
 			fill_row(row - 1, A_REVERSE);
 			put_ui(t, row - 1, 0, width, msg, A_REVERSE);
 			snprintf(line, sizeof line, "%s", head);
@@ -340,8 +340,8 @@ int pane_header(tui *t, int row, int col, int width, int max_rows)
 		ink_im_active(t->keys) ? ink_im_name(ink_get_im(t->keys)) : "", form_label(t->scr.edit_form), term_mode);
 	/* At the far end from the title (the left in a right-to-left UI);
 	 * measured in cells, not bytes. */
-	int w = (int)out_cells(right, strlen(right));
-	if (w < width - (int)out_cells(title, strlen(title)))
+	int w = (int)rnd_text_cells(right, strlen(right));
+	if (w < width - (int)rnd_text_cells(title, strlen(title)))
 		/* (logical mode: from column 1, the cell before carries its marks) */
 		put_ui(t, 0, t->scr.ui_rtl ? (term_bidi_logical() ? 1 : 0) : width - w, w, right, A_REVERSE);
 	return 1;

@@ -285,14 +285,134 @@ static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
 	}
 }
 
+/* ---- the run ------------------------------------------------------------ */
+
+/* The writer's side: the input and where its chunks stand. */
+typedef struct {
+	reader rd;
+	size_t line_cap_bytes;
+	size_t written;           /* chunks written so far */
+	size_t in_flight_bytes;   /* input bytes cut but not yet written */
+	unsigned long line;       /* the next chunk's first line number */
+	bool more;                /* the input may hold more chunks */
+} feed;
+
+/* Starts the threads; returns how many started. */
+static unsigned start_threads(par *p, thread_arg *args, unsigned threads)
+{
+	unsigned started = 0;
+	for (unsigned k = 0; k < threads; k++) {
+		args[k].p = p;
+		args[k].index = k;
+		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
+		started += args[k].started;
+	}
+	return started;
+}
+
+/* One thread ready is enough to start; the others join as they can.  False
+ * if none could make its state: the threads that started then end at once. */
+static bool wait_for_worker(par *p, unsigned started)
+{
+	pthread_mutex_lock(&p->lock);
+	while (p->workers_made == 0 && p->workers_failed < started)
+		pthread_cond_wait(&p->done, &p->lock);
+	bool made = p->workers_made > 0;
+	if (!made) {
+		p->input_ended = true;
+		pthread_cond_broadcast(&p->ready);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return made;
+}
+
+/* Reads chunks into free slots while the ring has room and the bytes in
+ * flight are few; at the input's end, tells the threads.  Called and
+ * returns with the lock held (let go while reading). */
+static void fill_ring(par *p, feed *f)
+{
+	while (f->more && p->cut - f->written < p->window &&
+	       (p->cut == f->written || f->in_flight_bytes < IN_FLIGHT_BYTES)) {
+		slot *s = &p->slots[p->cut % p->window];
+		pthread_mutex_unlock(&p->lock);
+		f->more = cut_chunk(&f->rd, &s->in, f->line_cap_bytes);
+		s->first_line = f->line;
+		if (f->more)
+			f->line += count_lines(s->in.data, s->in.len);
+		pthread_mutex_lock(&p->lock);
+		if (f->more) {
+			s->state = SLOT_READY;
+			f->in_flight_bytes += s->in.len;
+			p->cut++;
+			pthread_cond_signal(&p->ready);
+		}
+	}
+	if (!f->more && !p->input_ended) {
+		p->input_ended = true;
+		pthread_cond_broadcast(&p->ready);
+	}
+}
+
+/* Reads the input, hands its chunks to the threads and writes each done
+ * chunk in input order; returns the worst of their statuses (and 1 for a
+ * read error, said on stderr). */
+static int pump(par *p, feed *f)
+{
+	int status = 0;
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		fill_ring(p, f);
+		if (f->written == p->cut && !f->more)
+			break;
+		slot *s = &p->slots[f->written % p->window];
+		while (s->state != SLOT_DONE)
+			pthread_cond_wait(&p->done, &p->lock);
+		pthread_mutex_unlock(&p->lock);
+		f->in_flight_bytes -= s->in.len;
+		int st = write_slot(s);
+		if (st > status)
+			status = st;
+		pthread_mutex_lock(&p->lock);
+		f->written++;
+	}
+	pthread_mutex_unlock(&p->lock);
+	if (f->rd.read_errno) {
+		errno = f->rd.read_errno;
+		perror("irie: stdin");
+		status = status > 1 ? status : 1;
+	}
+	return status;
+}
+
+/* Joins the threads that started, frees their states and the ring. */
+static void stop(par *p, thread_arg *args, unsigned threads, bool locks_made)
+{
+	for (unsigned k = 0; args && k < threads; k++)
+		if (args[k].started)
+			pthread_join(args[k].thread, NULL);
+	if (locks_made) {
+		pthread_cond_destroy(&p->done);
+		pthread_cond_destroy(&p->ready);
+		pthread_mutex_destroy(&p->lock);
+	}
+	for (unsigned k = 0; args && k < threads; k++)
+		p->job->worker_free(args[k].worker);
+	for (size_t k = 0; p->slots && k < p->window; k++) {
+		iri_buf_fini(&p->slots[k].in);
+		iri_buf_fini(&p->slots[k].out);
+		iri_buf_fini(&p->slots[k].err);
+	}
+	free(p->slots);
+}
+
 int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 {
 	if (threads < 2)
 		return -1;
 	int status = -1;
 	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
-	reader rd = { .fd = fd };
-	iri_buf_init(&rd.carry);
+	feed f = { .rd = { .fd = fd }, .line_cap_bytes = line_cap_bytes, .line = 1, .more = true };
+	iri_buf_init(&f.rd.carry);
 	bool locks_made = false;
 	thread_arg *args = calloc(threads, sizeof *args);
 	p.slots = calloc(p.window, sizeof *p.slots);
@@ -307,89 +427,14 @@ int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 	pthread_cond_init(&p.ready, NULL);
 	pthread_cond_init(&p.done, NULL);
 	locks_made = true;
-	unsigned started = 0;
-	for (unsigned k = 0; k < threads; k++) {
-		args[k].p = &p;
-		args[k].index = k;
-		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
-		started += args[k].started;
-	}
-	/* One thread ready is enough to start; the others join as they can.
-	 * With none, the threads that started end at once. */
-	pthread_mutex_lock(&p.lock);
-	while (p.workers_made == 0 && p.workers_failed < started)
-		pthread_cond_wait(&p.done, &p.lock);
-	if (p.workers_made == 0) {
-		p.input_ended = true;
-		pthread_cond_broadcast(&p.ready);
-		pthread_mutex_unlock(&p.lock);
-		goto cleanup;
-	}
+	unsigned started = start_threads(&p, args, threads);
 	/* From here on input is read and output written: the status is the
 	 * chunks'. */
-	status = 0;
-	size_t written = 0, in_flight_bytes = 0;
-	unsigned long line = 1;
-	bool more = true;
-	for (;;) {
-		/* Read chunks into free slots while the ring has room and the
-		 * bytes in flight are few. */
-		while (more && p.cut - written < p.window && (p.cut == written || in_flight_bytes < IN_FLIGHT_BYTES)) {
-			slot *s = &p.slots[p.cut % p.window];
-			pthread_mutex_unlock(&p.lock);
-			more = cut_chunk(&rd, &s->in, line_cap_bytes);
-			s->first_line = line;
-			if (more)
-				line += count_lines(s->in.data, s->in.len);
-			pthread_mutex_lock(&p.lock);
-			if (more) {
-				s->state = SLOT_READY;
-				in_flight_bytes += s->in.len;
-				p.cut++;
-				pthread_cond_signal(&p.ready);
-			}
-		}
-		if (!more && !p.input_ended) {
-			p.input_ended = true;
-			pthread_cond_broadcast(&p.ready);
-		}
-		if (written == p.cut && !more)
-			break;
-		slot *s = &p.slots[written % p.window];
-		while (s->state != SLOT_DONE)
-			pthread_cond_wait(&p.done, &p.lock);
-		pthread_mutex_unlock(&p.lock);
-		in_flight_bytes -= s->in.len;
-		int st = write_slot(s);
-		if (st > status)
-			status = st;
-		pthread_mutex_lock(&p.lock);
-		written++;
-	}
-	pthread_mutex_unlock(&p.lock);
-	if (rd.read_errno) {
-		errno = rd.read_errno;
-		perror("irie: stdin");
-		status = status > 1 ? status : 1;
-	}
+	if (wait_for_worker(&p, started))
+		status = pump(&p, &f);
 cleanup:
-	for (unsigned k = 0; args && k < threads; k++)
-		if (args[k].started)
-			pthread_join(args[k].thread, NULL);
-	if (locks_made) {
-		pthread_cond_destroy(&p.done);
-		pthread_cond_destroy(&p.ready);
-		pthread_mutex_destroy(&p.lock);
-	}
-	for (unsigned k = 0; args && k < threads; k++)
-		job->worker_free(args[k].worker);
+	stop(&p, args, threads, locks_made);
 	free(args);
-	for (size_t k = 0; p.slots && k < p.window; k++) {
-		iri_buf_fini(&p.slots[k].in);
-		iri_buf_fini(&p.slots[k].out);
-		iri_buf_fini(&p.slots[k].err);
-	}
-	free(p.slots);
-	iri_buf_fini(&rd.carry);
+	iri_buf_fini(&f.rd.carry);
 	return status;
 }

@@ -40,7 +40,7 @@ static size_t piece_end(const char *s, size_t len, size_t start, int cols, size_
 		size_t n = (size_t)k;
 		if (s[i] == ' ')
 			brk = i;
-		used += (int)out_cells(s + i, n);
+		used += (int)rnd_text_cells(s + i, n);
 		if (used > cols) {
 			size_t end = brk > start ? brk : (i > start ? i : i + n);
 			*next = end;
@@ -97,7 +97,7 @@ static void out_entry(help_out *o, const char *keys, const char *text)
 		out_wrapped(o, NULL, text, o->width - 2, 0);
 		return;
 	}
-	if (out_cells(keys, strlen(keys)) > KEYS_COLS) {
+	if (rnd_text_cells(keys, strlen(keys)) > KEYS_COLS) {
 		out_row(o, NULL, keys, strlen(keys), 0);
 		keys = "";
 	}

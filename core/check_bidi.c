@@ -14,6 +14,7 @@
 
 #include "check_bidi.h"
 #include "iri_buf.h"
+#include "iri_check.h"
 #include "iri_utf8.h"
 
 #define LRE 0x202A
@@ -36,6 +37,12 @@ bool iri_is_bidi_delimiter(unsigned char c)
 	default:
 		return false;
 	}
+}
+
+/* The switch's set as a string (tests/test_render.c checks they agree). */
+const char *iri_bidi_delimiters(void)
+{
+	return ":/?#[]@!$&'()*+,;=.";
 }
 
 /* A component for RFC 3987 4.2 ends at a delimiter, but brackets belong to

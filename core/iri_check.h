@@ -29,4 +29,10 @@ void iri_check(iri_ctx *ctx, const char *text, size_t len, iri_ref *ref, iri_dia
 void iri_check_host(iri_ctx *ctx, const char *text, size_t len, const iri_ref *ref, uint32_t idna_errors,
 	iri_diags *out);
 
+/* The delimiters of the bidi findings and of the marked display form, the
+ * characters an LRM goes on each side of (doc/design-notes.md "Bidi
+ * findings": gen-delims, sub-delims and "."), as a NUL-terminated ASCII
+ * string (static; the caller does not free it).  app gives render this set. */
+const char *iri_bidi_delimiters(void);
+
 #endif

@@ -265,18 +265,132 @@ static int can_coalesce(const edb_buffer *b, size_t start, size_t end, size_t n,
 	}
 }
 
+/* An edit's undo record while it is made: the newest step it joins, or a
+ * new step's copies. */
+typedef struct {
+	edb_step *top;          /* the step the edit joins (coalescing), or NULL */
+	char *rem_copy;         /* a new step's removed bytes; owned until pushed */
+	char *ins_copy;         /* a new step's inserted bytes; owned until pushed */
+	const char *src;        /* the bytes to insert, safe from the text moving */
+} pending_step;
+
+/* Step 1 of an edit: copies for the undo step (ins may point into the
+ * text, so it is copied before the text can move), room for a new step. */
+static edb_result prepare_step(edb_buffer *b, size_t start, size_t removed, const char *ins, size_t n,
+	edb_act act, pending_step *p)
+{
+	edb_step *top = p->top;
+	if (top && act == ACT_TYPE) {
+		char *t = realloc(top->inserted, top->inserted_len + n + 1);
+		if (!t)
+			return EDB_NO_MEMORY;
+		top->inserted = t;
+		memcpy(t + top->inserted_len, ins, n);
+		t[top->inserted_len + n] = '\0';
+		p->src = t + top->inserted_len;
+		return EDB_OK;
+	}
+	if (top) {
+		char *t = realloc(top->removed, top->removed_len + removed + 1);
+		if (!t)
+			return EDB_NO_MEMORY;
+		top->removed = t;
+		p->src = t;   /* unused: deletions insert nothing */
+		return EDB_OK;
+	}
+	p->rem_copy = dup_bytes(b->text + start, removed);
+	p->ins_copy = dup_bytes(ins, n);
+	if (!p->rem_copy || !p->ins_copy)
+		return EDB_NO_MEMORY;
+	p->src = p->ins_copy;
+	if (b->n_applied + 1 > b->steps_alloc) {
+		size_t a = b->steps_alloc ? b->steps_alloc * 2 : 16;
+		edb_step *s = realloc(b->steps, a * sizeof *s);
+		if (!s)
+			return EDB_NO_MEMORY;
+		b->steps = s;
+		b->steps_alloc = a;
+	}
+	return EDB_OK;
+}
+
+/* The edit joins the newest step (before the text changes): typing grows
+ * its insert; a deletion grows its saved bytes, backward runs prepending,
+ * forward runs appending. */
+static void join_step(edb_buffer *b, edb_step *top, size_t start, size_t removed, size_t n, edb_act act)
+{
+	if (act == ACT_TYPE) {
+		top->inserted_len += n;
+		b->hist_bytes += n;
+		return;
+	}
+	if (act == ACT_DEL_BACK) {
+		memmove(top->removed + removed, top->removed, top->removed_len);
+		memcpy(top->removed, b->text + start, removed);
+		top->start = start;
+	} else {
+		memcpy(top->removed + top->removed_len, b->text + start, removed);
+	}
+	top->removed_len += removed;
+	top->removed[top->removed_len] = '\0';
+	b->hist_bytes += removed;
+}
+
+/* Where the cursor (cursor before the edit) goes once [start, end) holds n
+ * new bytes, per mode; always on a grapheme boundary. */
+static size_t cursor_after_edit(edb_buffer *b, edb_cur_mode mode, size_t cursor, size_t start, size_t end,
+	size_t n)
+{
+	switch (mode) {
+	case CUR_START:
+		return edb_snap_back(b, start);
+	case CUR_AFTER:
+		return edb_snap_forward(b, start + n);
+	case CUR_END:
+		return b->len;
+	case CUR_ADJUST:
+		if (cursor >= end)
+			return edb_snap_forward(b, cursor - (end - start) + n);
+		if (cursor > start)
+			return edb_snap_forward(b, start + n);
+		return edb_snap_back(b, cursor);
+	}
+	return cursor;
+}
+
+/* A new undo step (taking p's copies); the steps that could be redone are
+ * dropped. */
+static void push_step(edb_buffer *b, pending_step *p, size_t start, size_t removed, size_t n, size_t cursor,
+	edb_act act)
+{
+	for (size_t i = b->n_applied; i < b->n_steps; i++) {
+		b->hist_bytes -= b->steps[i].removed_len + b->steps[i].inserted_len;
+		step_free(&b->steps[i]);
+	}
+	b->n_steps = b->n_applied;
+	b->steps[b->n_steps] = (edb_step){
+		.start = start,
+		.removed = p->rem_copy, .removed_len = removed,
+		.inserted = p->ins_copy, .inserted_len = n,
+		.cursor_before = b->cursor, .cursor_after = cursor,
+		.kind = act,
+	};
+	p->rem_copy = p->ins_copy = NULL;
+	b->n_steps++;
+	b->n_applied = b->n_steps;
+	b->hist_bytes += removed + n;
+}
+
 /* Replaces bytes [start, end) of the text by ins[0..n) (valid UTF-8, checked
  * by the caller; may point into the text), records the undo step, moves the
- * cursor per mode.  All or nothing. */
+ * cursor per mode.  All or nothing: everything that can fail comes before
+ * the text changes. */
 edb_result edb_apply_edit(edb_buffer *b, size_t start, size_t end,
 	const char *ins, size_t n, edb_act act, edb_cur_mode mode)
 {
 	edb_result r = EDB_OK;
-	size_t removed = end - start, cursor, new_len;
-	char *rem_copy = NULL, *ins_copy = NULL;
-	const char *src;
-	int coalesce;
-	edb_step *top = NULL;
+	size_t removed = end - start, cursor;
+	pending_step p = { 0 };
 
 	if (removed == 0 && n == 0)
 		goto done;
@@ -284,122 +398,30 @@ edb_result edb_apply_edit(edb_buffer *b, size_t start, size_t end,
 		r = EDB_TOO_LONG;
 		goto done;
 	}
-	new_len = b->len - removed + n;
-	coalesce = can_coalesce(b, start, end, n, act);
-
-	/* 1. Copies for the undo step (ins may point into the text, so copy it
-	 *    before the text can move). */
-	if (coalesce) {
-		top = &b->steps[b->n_applied - 1];
-		if (act == ACT_TYPE) {
-			char *t = realloc(top->inserted, top->inserted_len + n + 1);
-			if (!t) {
-				r = EDB_NO_MEMORY;
-				goto done;
-			}
-			top->inserted = t;
-			memcpy(t + top->inserted_len, ins, n);
-			t[top->inserted_len + n] = '\0';
-			src = t + top->inserted_len;
-		} else {
-			char *t = realloc(top->removed, top->removed_len + removed + 1);
-			if (!t) {
-				r = EDB_NO_MEMORY;
-				goto done;
-			}
-			top->removed = t;
-			src = t;   /* unused: deletions insert nothing */
-		}
-	} else {
-		rem_copy = dup_bytes(b->text + start, removed);
-		ins_copy = dup_bytes(ins, n);
-		if (!rem_copy || !ins_copy) {
-			r = EDB_NO_MEMORY;
-			goto done;
-		}
-		src = ins_copy;
-		if (b->n_applied + 1 > b->steps_alloc) {
-			size_t a = b->steps_alloc ? b->steps_alloc * 2 : 16;
-			edb_step *s = realloc(b->steps, a * sizeof *s);
-			if (!s) {
-				r = EDB_NO_MEMORY;
-				goto done;
-			}
-			b->steps = s;
-			b->steps_alloc = a;
-		}
-	}
-	/* 2. Room for the text. */
-	if (!text_reserve(b, new_len)) {
+	if (can_coalesce(b, start, end, n, act))
+		p.top = &b->steps[b->n_applied - 1];
+	/* 1. Copies for the undo step; 2. room for the text. */
+	r = prepare_step(b, start, removed, ins, n, act, &p);
+	if (r == EDB_OK && !text_reserve(b, b->len - removed + n))
 		r = EDB_NO_MEMORY;
+	if (r != EDB_OK)
 		goto done;
-	}
 
 	/* 3. Commit: nothing below can fail. */
-	if (coalesce && act != ACT_TYPE) {
-		/* Grow the saved deletion: backward runs prepend, forward runs append. */
-		if (act == ACT_DEL_BACK) {
-			memmove(top->removed + removed, top->removed, top->removed_len);
-			memcpy(top->removed, b->text + start, removed);
-			top->start = start;
-		} else {
-			memcpy(top->removed + top->removed_len, b->text + start, removed);
-		}
-		top->removed_len += removed;
-		top->removed[top->removed_len] = '\0';
-		b->hist_bytes += removed;
-	} else if (coalesce) {
-		top->inserted_len += n;
-		b->hist_bytes += n;
-	}
-	cursor = b->cursor;
-	text_splice(b, start, end, src, n);
-	switch (mode) {
-	case CUR_START:
-		cursor = edb_snap_back(b, start);
-		break;
-	case CUR_AFTER:
-		cursor = edb_snap_forward(b, start + n);
-		break;
-	case CUR_END:
-		cursor = b->len;
-		break;
-	case CUR_ADJUST:
-		if (cursor >= end) {
-			cursor = edb_snap_forward(b, cursor - removed + n);
-		} else if (cursor > start) {
-			cursor = edb_snap_forward(b, start + n);
-		} else {
-			cursor = edb_snap_back(b, cursor);
-		}
-		break;
-	}
-	if (coalesce) {
-		top->cursor_after = cursor;
-	} else {
-		for (size_t i = b->n_applied; i < b->n_steps; i++) {
-			b->hist_bytes -= b->steps[i].removed_len + b->steps[i].inserted_len;
-			step_free(&b->steps[i]);
-		}
-		b->n_steps = b->n_applied;
-		b->steps[b->n_steps] = (edb_step){
-			.start = start,
-			.removed = rem_copy, .removed_len = removed,
-			.inserted = ins_copy, .inserted_len = n,
-			.cursor_before = b->cursor, .cursor_after = cursor,
-			.kind = act,
-		};
-		rem_copy = ins_copy = NULL;
-		b->n_steps++;
-		b->n_applied = b->n_steps;
-		b->hist_bytes += removed + n;
-	}
+	if (p.top)
+		join_step(b, p.top, start, removed, n, act);
+	text_splice(b, start, end, p.src, n);
+	cursor = cursor_after_edit(b, mode, b->cursor, start, end, n);
+	if (p.top)
+		p.top->cursor_after = cursor;
+	else
+		push_step(b, &p, start, removed, n, cursor, act);
 	b->cursor = cursor;
 	b->last = act;
 	history_trim(b);
 done:
-	free(rem_copy);
-	free(ins_copy);
+	free(p.rem_copy);
+	free(p.ins_copy);
 	return r;
 }
 

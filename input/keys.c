@@ -7,9 +7,9 @@
  *   2. Inside a bracketed paste everything is content, until PASTE_END.
  *   3. An escape sequence being swallowed (after Alt+[ or Alt+O) takes the
  *      character; a complete one acts as its key or is reported unknown.
- *   4. A Ctrl-V entry in progress takes the character (Vim's i_CTRL-V and
- *      i_CTRL-V_digit: "u" + 4 hex digits, "U" + 8, else one literal
- *      character); Esc or C-g cancels it.  A character that ends an entry
+ *   4. A Ctrl-V entry in progress (ctrlv.c) takes the character (Vim's
+ *      i_CTRL-V and i_CTRL-V_digit: "u" + 4 hex digits, "U" + 8, else one
+ *      literal character); Esc or C-g cancels it.  A character that ends an entry
  *      early is then processed normally, so one feed can produce the
  *      entry's code point and that character's own result.
  *   5. Esc or C-g drops a composition; other keys are looked up in the
@@ -19,6 +19,7 @@
  * any (carrying the action too, if the feed also produced one: see
  * input_keys.h), else the action, else NONE. */
 #include "input_keys.h"
+#include "ctrlv.h"
 #include "escseq.h"
 #include "im.h"
 #include "ink_bindings.h"
@@ -27,23 +28,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum cv_state {
-	CV_IDLE,
-	CV_START,   /* C-v seen */
-	CV_HEX,     /* C-v u / C-v U seen, collecting digits */
-};
-
 struct ink_decoder {
 	ink_mode mode;
 	ink_im im;                /* the chosen method */
 	bool im_on;
 	im_compose comp;
 
-	enum cv_state cv;
-	unsigned cv_max;          /* 4 after u, 8 after U */
-	unsigned cv_digits;
-	uint32_t cv_value;
-	char cv_typed[9];         /* the digits as typed, for the preedit */
+	cv_entry cv;              /* a Ctrl-V entry */
 
 	esc_swallow seq;          /* an escape sequence being swallowed */
 
@@ -79,7 +70,7 @@ ink_decoder *ink_decoder_new(void)
 		return NULL;
 	d->mode = INK_MODE_EDIT;
 	d->im = INK_IM_NONE;
-	d->cv = CV_IDLE;
+	cv_reset(&d->cv);
 	esc_reset(&d->seq);
 	im_compose_reset(&d->comp);
 	d->comp.keep_delimiters = true;
@@ -119,12 +110,7 @@ static void update_preedit(ink_decoder *d)
 
 	im_preedit(&d->comp, d->preedit, sizeof d->preedit);
 	n = strlen(d->preedit);
-	if (d->cv == CV_START)
-		memcpy(d->preedit + n, "^V", 3);
-	else if (d->cv == CV_HEX) {
-		memcpy(d->preedit + n, "U+", 2);
-		memcpy(d->preedit + n + 2, d->cv_typed, d->cv_digits + 1);
-	}
+	cv_preedit(&d->cv, d->preedit + n, sizeof d->preedit - n);
 	/* fits: the composition preedit is at most 12 bytes (IM_PENDING_MAX
 	 * letters as kana, or the 2-byte tonos), the entry at most "U+" + 8
 	 * digits. */
@@ -269,77 +255,17 @@ static ink_action lookup(const ink_decoder *d, ink_key key, uint32_t cp, unsigne
 	return a;
 }
 
-/* ---- Ctrl-V entry ---- */
+/* ---- Ctrl-V entry (ctrlv.c) ---- */
 
-static int hex_value(uint32_t cp)
+/* What an entry's step gives: its code point into the text, or a notice. */
+static void cv_apply(ink_decoder *d, cv_result res, uint32_t cp)
 {
-	if (cp >= '0' && cp <= '9')
-		return (int)(cp - '0');
-	if (cp >= 'a' && cp <= 'f')
-		return (int)(cp - 'a' + 10);
-	if (cp >= 'A' && cp <= 'F')
-		return (int)(cp - 'A' + 10);
-	return -1;
-}
-
-/* Ends a hex entry: the code point goes to d->out if it is a Unicode scalar
- * value other than NUL; otherwise nothing is inserted and the entry is
- * flagged as rejected. */
-static void cv_finish(ink_decoder *d)
-{
-	if (d->cv_digits > 0 && d->cv_value != 0 && valid_scalar(d->cv_value))
-		put_plain(d, d->cv_value);
-	else
+	if (res == CV_CP)
+		put_plain(d, cp);
+	else if (res == CV_REJECTED)
 		set_notice(d, INK_NOTICE_ENTRY_REJECTED);
-	d->cv = CV_IDLE;
-}
-
-static void cv_cancel(ink_decoder *d)
-{
-	d->cv = CV_IDLE;
-	set_notice(d, INK_NOTICE_ENTRY_CANCELLED);
-}
-
-static void cv_begin_hex(ink_decoder *d, unsigned max)
-{
-	d->cv = CV_HEX;
-	d->cv_max = max;
-	d->cv_digits = 0;
-	d->cv_value = 0;
-	d->cv_typed[0] = '\0';
-}
-
-/* A character during an entry.  Returns true if the entry took it. */
-static bool cv_char(ink_decoder *d, uint32_t cp)
-{
-	int h;
-
-	if (cp == CP_ESC || cp == CP_CTRL_G) {
-		cv_cancel(d);
-		return true;
-	}
-	if (d->cv == CV_START) {
-		d->cv = CV_IDLE;
-		if (cp == 'u' || cp == 'U')
-			cv_begin_hex(d, cp == 'u' ? 4 : 8);
-		else if (cp == 0)
-			set_notice(d, INK_NOTICE_ENTRY_REJECTED);   /* a NUL never goes into the text */
-		else
-			put_plain(d, cp);
-		return true;
-	}
-	h = hex_value(cp);
-	if (h >= 0) {
-		d->cv_value = (d->cv_value << 4) | (uint32_t)h;
-		d->cv_typed[d->cv_digits++] = (char)(cp >= 'a' ? cp - 0x20 : cp);
-		d->cv_typed[d->cv_digits] = '\0';
-		if (d->cv_digits == d->cv_max)
-			cv_finish(d);
-		return true;
-	}
-	cv_finish(d);   /* ended early; the character is processed by the caller */
-	/* Enter only ends the entry: here it would also accept the IRI. */
-	return cp == 0x0D || cp == 0x0A;
+	else if (res == CV_CANCELLED)
+		set_notice(d, INK_NOTICE_ENTRY_CANCELLED);
 }
 
 /* ---- keys ---- */
@@ -398,21 +324,12 @@ static ink_event key_input(ink_decoder *d, ink_key key, unsigned mods)
 		update_preedit(d);
 		return ev;
 	}
-	if (d->cv != CV_IDLE && key == INK_KEY_ESCAPE) {
-		cv_cancel(d);
-		return make_event(d, INK_ACT_NONE);
-	}
-	if (d->cv == CV_START) {
-		d->cv = CV_IDLE;
-		c = key_char(key);
-		if (c) {
-			put_plain(d, c);
-			return make_event(d, INK_ACT_NONE);
-		}
-		/* no character: the entry is abandoned, the key acts as usual */
-	} else if (d->cv == CV_HEX) {
-		cv_finish(d);
-		if (key == INK_KEY_ENTER)   /* Enter only ends the entry */
+	if (cv_active(&d->cv)) {
+		cv_result res;
+		uint32_t cp = 0;
+		bool took = cv_key(&d->cv, key_char(key), &res, &cp);
+		cv_apply(d, res, cp);
+		if (took)
 			return make_event(d, INK_ACT_NONE);
 	}
 	if (key == INK_KEY_PASTE_START) {
@@ -546,7 +463,7 @@ static ink_action normal_char(ink_decoder *d, uint32_t cp, unsigned mods)
 	if (cp == CP_ESC)
 		return dispatch_key(d, INK_KEY_ESCAPE, mods);
 	if (cp == CP_CTRL_V && ink_mode_takes_text(d->mode)) {
-		d->cv = CV_START;
+		cv_begin(&d->cv);
 		return INK_ACT_NONE;
 	}
 	if (cp == CP_CTRL_G && drop_composition(d))
@@ -581,8 +498,14 @@ ink_event ink_feed_char(ink_decoder *d, uint32_t cp, unsigned mods)
 		esc_begin(&d->seq, cp);
 		return make_event(d, INK_ACT_NONE);
 	}
-	if (d->cv != CV_IDLE && cv_char(d, cp))
-		return make_event(d, INK_ACT_NONE);
+	if (cv_active(&d->cv)) {
+		cv_result res;
+		uint32_t entered = 0;
+		bool took = cv_char(&d->cv, cp, &res, &entered);
+		cv_apply(d, res, entered);
+		if (took)
+			return make_event(d, INK_ACT_NONE);
+	}
 	return make_event(d, normal_char(d, cp, mods));
 }
 

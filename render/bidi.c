@@ -84,10 +84,13 @@ void rnd_display_free(rnd_display *d)
 	free(d);
 }
 
-/* The delimiters the drafts put LRMs around (doc/design-notes.md "marked"). */
-static bool is_delimiter(uint32_t c)
+/* The delimiter set of this build as a bit per ASCII code point. */
+static void set_delimiters(rnd_display *d, const char *set)
 {
-	return c < 0x80 && c && strchr(":/?#[]@!$&'()*+,;=.", (int)c) != NULL;
+	d->delim[0] = d->delim[1] = 0;
+	for (const unsigned char *c = (const unsigned char *)set; *c; c++)
+		if (*c < 0x80)
+			d->delim[*c >> 6] |= (uint64_t)1 << (*c & 63);
 }
 
 static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
@@ -149,7 +152,7 @@ static size_t make_source(rnd_display *d, rnd_form f)
 		d->s2l[k++] = RND_NO_CP;
 	}
 	for (size_t i = 0; i < d->n; i++) {
-		bool delim = marks && is_delimiter(d->cp[i]);
+		bool delim = marks && rnd_is_delim(d, d->cp[i]);
 		if (delim) {
 			d->s[k] = LRM;
 			d->s2l[k++] = RND_NO_CP;
@@ -207,11 +210,10 @@ static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParTy
 	return RND_OK;
 }
 
-static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts)
+/* Room in fd for a form of len code points of d's text. */
+static rnd_result form_room(rnd_display *d, form_data *fd, size_t len)
 {
-	form_data *fd = &d->form[f];
-	FriBidiStrIndex len = (FriBidiStrIndex)make_source(d, f);
-	if (!rnd_grow((void **)&fd->text, &fd->cap_text, (size_t)len + 1, sizeof *fd->text))
+	if (!rnd_grow((void **)&fd->text, &fd->cap_text, len + 1, sizeof *fd->text))
 		return RND_NO_MEMORY;
 	size_t cap = fd->cap_text;
 	size_t *v2l = realloc(fd->v2l, cap * sizeof *v2l);
@@ -228,7 +230,87 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 	if (!cell_of)
 		return RND_NO_MEMORY;
 	fd->cell_of = cell_of;
+	return RND_OK;
+}
 
+/* The form in the source's logical order: MARKED keeps its marks, the
+ * others drop them. */
+static void logical_order(const rnd_display *d, form_data *fd, rnd_form f, size_t len)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (f != RND_FORM_MARKED && d->s2l[i] == RND_NO_CP)
+			continue;
+		fd->text[k] = d->s[i];
+		fd->v2l[k] = d->s2l[i];
+		fd->rtl[k] = false;
+		k++;
+	}
+	fd->len = k;
+}
+
+/* VISUAL: every "LRM delimiter LRM" is a strong-L boundary at the base
+ * level: no UAX #9 rule (W2, W7, N0, N1) looks across it and no L2
+ * reversal spans it, so the marked string is run in chunks cut there --
+ * the same result, with short run lists. */
+static rnd_result visual_chunks(rnd_display *d, size_t len, bool arabic)
+{
+	rnd_result r = RND_OK;
+	size_t from = 0;
+	for (size_t i = 0; i < len && r == RND_OK; i++) {
+		bool cut = i + 1 == len ||
+			(i - from >= 256 && i >= 2 && d->s2l[i] == RND_NO_CP && d->s[i] == LRM &&
+			 d->s2l[i - 1] != RND_NO_CP && rnd_is_delim(d, d->s[i - 1]));
+		if (cut) {
+			FriBidiParType ltr = FRIBIDI_PAR_LTR;
+			r = bidi_line(d, from, i + 1 - from, &ltr, arabic, true);
+			from = i + 1;
+		}
+	}
+	return r;
+}
+
+/* The form through the bidi algorithm, in display order. */
+static rnd_result reordered(rnd_display *d, form_data *fd, rnd_form f, size_t len, const rnd_options *opts)
+{
+	FriBidiParType par = f == RND_FORM_PLAIN ? FRIBIDI_PAR_ON : FRIBIDI_PAR_LTR;
+	bool arabic = opts->shape_arabic && d->has_arabic;
+	for (size_t i = 0; i < len; i++)
+		d->map[i] = (FriBidiStrIndex)i;
+	rnd_result r;
+	if (f == RND_FORM_VISUAL) {
+		r = visual_chunks(d, len, arabic);
+	} else {
+		r = bidi_line(d, 0, len, &par, arabic, false);
+		if (f == RND_FORM_PLAIN)
+			d->plain_is_ltr = par == FRIBIDI_PAR_LTR;
+	}
+	if (r != RND_OK)
+		return r;
+	/* Drop the marks this form inserted.  Not fribidi_remove_bidi_marks():
+	 * it would also delete bidi controls the user typed, hiding the very
+	 * spoofing this display is there to reveal; those stay, as cells. */
+	size_t k = 0;
+	for (size_t v = 0; v < len; v++) {
+		size_t src = (size_t)d->map[v];
+		if (d->s2l[src] == RND_NO_CP)
+			continue;
+		fd->text[k] = d->s[v];
+		fd->v2l[k] = d->s2l[src];
+		fd->rtl[k] = d->levels_copy[src] & 1;
+		k++;
+	}
+	fd->len = k;
+	return RND_OK;
+}
+
+static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts)
+{
+	form_data *fd = &d->form[f];
+	size_t len = make_source(d, f);
+	rnd_result r = form_room(d, fd, len);
+	if (r != RND_OK)
+		return r;
 	if (f == RND_FORM_RFC3987 && d->plain_is_ltr && !d->has_explicit) {
 		/* Same order as PLAIN: an LRE in a left-to-right paragraph only
 		 * raises every level by two (UAX #9 X2), which L2 undoes. */
@@ -240,59 +322,9 @@ static rnd_result build_form(rnd_display *d, rnd_form f, const rnd_options *opts
 	} else if (f == RND_FORM_MARKED || f == RND_FORM_LOGICAL || (!d->has_rtl && !d->has_explicit)) {
 		/* MARKED is logical order, the text to paste into a bidi-capable
 		 * document; without RTL characters every form keeps that order. */
-		size_t k = 0;
-		for (FriBidiStrIndex i = 0; i < len; i++) {
-			if (f != RND_FORM_MARKED && d->s2l[i] == RND_NO_CP)
-				continue;
-			fd->text[k] = d->s[i];
-			fd->v2l[k] = d->s2l[i];
-			fd->rtl[k] = false;
-			k++;
-		}
-		fd->len = k;
-	} else {
-		FriBidiParType par = f == RND_FORM_PLAIN ? FRIBIDI_PAR_ON : FRIBIDI_PAR_LTR;
-		bool arabic = opts->shape_arabic && d->has_arabic;
-		for (FriBidiStrIndex i = 0; i < len; i++)
-			d->map[i] = i;
-		rnd_result r = RND_OK;
-		if (f == RND_FORM_VISUAL) {
-			/* Every "LRM delimiter LRM" is a strong-L boundary at the base
-			 * level: no UAX #9 rule (W2, W7, N0, N1) looks across it and no
-			 * L2 reversal spans it, so the marked string is run in chunks
-			 * cut there -- the same result, with short run lists. */
-			size_t from = 0;
-			for (size_t i = 0; i < (size_t)len && r == RND_OK; i++) {
-				bool cut = i + 1 == (size_t)len ||
-					(i - from >= 256 && i >= 2 && d->s2l[i] == RND_NO_CP && d->s[i] == LRM &&
-					 d->s2l[i - 1] != RND_NO_CP && is_delimiter(d->s[i - 1]));
-				if (cut) {
-					FriBidiParType ltr = FRIBIDI_PAR_LTR;
-					r = bidi_line(d, from, i + 1 - from, &ltr, arabic, true);
-					from = i + 1;
-				}
-			}
-		} else {
-			r = bidi_line(d, 0, (size_t)len, &par, arabic, false);
-			if (f == RND_FORM_PLAIN)
-				d->plain_is_ltr = par == FRIBIDI_PAR_LTR;
-		}
-		if (r != RND_OK)
-			return r;
-		/* Drop the marks this form inserted.  Not fribidi_remove_bidi_marks():
-		 * it would also delete bidi controls the user typed, hiding the very
-		 * spoofing this display is there to reveal; those stay, as cells. */
-		size_t k = 0;
-		for (FriBidiStrIndex v = 0; v < len; v++) {
-			size_t src = (size_t)d->map[v];
-			if (d->s2l[src] == RND_NO_CP)
-				continue;
-			fd->text[k] = d->s[v];
-			fd->v2l[k] = d->s2l[src];
-			fd->rtl[k] = d->levels_copy[src] & 1;
-			k++;
-		}
-		fd->len = k;
+		logical_order(d, fd, f, len);
+	} else if ((r = reordered(d, fd, f, len, opts)) != RND_OK) {
+		return r;
 	}
 	for (size_t i = 0; i <= d->n; i++) {
 		fd->l2v[i] = fd->len;
@@ -314,6 +346,7 @@ rnd_result rnd_display_build(rnd_display *d, const char *utf8, size_t n_bytes,
 	rnd_options defaults = { .shape_arabic = true };
 	if (!opts)
 		opts = &defaults;
+	set_delimiters(d, opts->delimiters ? opts->delimiters : RND_DELIMITERS_DEFAULT);
 	rnd_result r = decode_input(d, utf8, n_bytes);
 	if (r != RND_OK)
 		goto out;
@@ -414,9 +447,4 @@ const size_t *rnd_form_v2l(const rnd_display *d, rnd_form f)
 const size_t *rnd_form_l2v(const rnd_display *d, rnd_form f)
 {
 	return d->form[f].l2v;
-}
-
-bool rnd_is_delimiter(uint32_t c)
-{
-	return is_delimiter(c);
 }

@@ -3,12 +3,12 @@
  * BDSM sequences, the self-test word. */
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "bidi_internal.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 #include "render_utf8.h"
+#include "render_width.h"
 
 #define LRE 0x202A
 #define PDF 0x202C
@@ -58,7 +58,7 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 			ph_len = rnd_placeholder_byte((uint8_t)d->bad[l], ph, sizeof ph);
 		else if (rnd_is_unsafe(orig))
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
-		else if ((w = shown >= 0x20 && shown < 0x7F ? 1 : wcwidth((wchar_t)shown)) < 0)
+		else if ((w = rnd_cell_width(shown)) < 0)
 			ph_len = rnd_placeholder(orig, ph, sizeof ph);
 		rnd_cell *prev = n_cells > 0 ? &fd->cells[n_cells - 1] : NULL;
 		/* A mark joins only a cell it is logically next to: reordering can
@@ -116,6 +116,10 @@ static rnd_result make_cells(rnd_display *d, form_data *fd)
 		n_cells++;
 	}
 	fd->n_cells = n_cells;
+	for (size_t i = 0; i < n_cells; i++) {
+		rnd_cell *c = &fd->cells[i];
+		c->delimiter = !c->placeholder && c->text[0] && !c->text[1] && rnd_is_delim(d, (unsigned char)c->text[0]);
+	}
 	return RND_OK;
 }
 

@@ -33,6 +33,7 @@ struct rnd_display {
 	bool has_rtl;        /* any R, AL or AN character: reordering can happen */
 	bool has_explicit;   /* any embedding, override or isolate control (UAX #9 X1-X8) */
 	bool plain_is_ltr;   /* PLAIN's paragraph resolved left-to-right (UAX #9 P2-P3) */
+	uint64_t delim[2];   /* the build's rnd_options.delimiters: a bit per ASCII code point */
 	size_t n, cap_n;
 	rnd_span *spans;
 	size_t n_spans, cap_spans;
@@ -47,6 +48,12 @@ struct rnd_display {
 	FriBidiStrIndex *map;
 	size_t cap_s;
 };
+
+/* Whether c is one of the delimiters d was built with. */
+static inline bool rnd_is_delim(const rnd_display *d, uint32_t c)
+{
+	return c < 0x80 && (d->delim[c >> 6] >> (c & 63) & 1);
+}
 
 /* Grows *p to hold need elements of elem bytes (doubling); false: no memory. */
 bool rnd_grow(void **p, size_t *cap, size_t need, size_t elem);

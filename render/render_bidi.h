@@ -54,8 +54,19 @@ typedef struct {
 	int component;
 } rnd_span;
 
+/* The delimiters MARKED puts between LRMs (doc/design-notes.md "Bidi
+ * findings": gen-delims, sub-delims and "."): a copy of core's set, for
+ * render's own tests and a NULL rnd_options only.  Render knows nothing of
+ * core, so app passes core's set (iri_bidi_delimiters()) in rnd_options;
+ * tests/test_render.c checks that this copy, core's set and app's agree. */
+#define RND_DELIMITERS_DEFAULT ":/?#[]@!$&'()*+,;=."
+
 typedef struct {
 	bool shape_arabic;   /* Arabic presentation forms for terminals that do not shape */
+	/* The ASCII characters MARKED puts an LRM on each side of (and so the
+	 * pieces VISUAL isolates), NUL-terminated; bytes past 0x7F are
+	 * ignored.  NULL: RND_DELIMITERS_DEFAULT.  Read during the build only. */
+	const char *delimiters;
 } rnd_options;
 
 /* Code points a cell's text holds at most: a base and four zero-width
@@ -73,6 +84,7 @@ typedef struct {
 	uint8_t width;       /* columns it takes */
 	bool placeholder;    /* text stands for an invisible/unsafe character or bad byte */
 	bool rtl;            /* resolved bidi level is odd */
+	bool delimiter;      /* one of rnd_options.delimiters alone (no marks on it) */
 	char text[25];       /* UTF-8 to draw, never a control or Cf character; at most
 	                        RND_CELL_CPS_MAX code points (4 bytes each at most) */
 } rnd_cell;
@@ -130,15 +142,13 @@ const char *rnd_term_bidi_explicit_back(void);
  * paragraph): the marks around form f's LOGICAL text (of d's last build)
  * that make it show f
  * (open before the first code point, close after the last, 0: none; with
- * delimiters, an LRM before and after each IRI delimiter, as MARKED has). */
+ * delimiters, an LRM before and after each delimiter cell, as MARKED has). */
 typedef struct {
 	uint32_t open, close;
 	bool delimiters;
 } rnd_term_marks;
 
 rnd_term_marks rnd_term_marks_of(const rnd_display *d, rnd_form f);
-/* Whether c is a delimiter the MARKED form puts between LRMs. */
-bool rnd_is_delimiter(uint32_t c);
 
 /* A one-line self-test: *word is a right-to-left word in logical order,
  * *first its first letter.  Shown right, by irie (visual mode) or by the

@@ -1,17 +1,23 @@
-/* Golden tests of the bidi display forms, cells and maps (render/).
+/* Golden tests of the bidi display forms, cells and maps (render/), the
+ * cell measure, and the delimiter set app gives render (core's).
  *
  * Right-to-left text is written readably as in RFC 3987 4.4: an upper-case
  * Latin letter stands for a Hebrew letter (A=א, B=ב, ... V=ת).  The harness
  * maps capitals to Hebrew before rendering and Hebrew back to capitals after. */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_bidi.h"   /* core's own switch, to check against its string */
+#include "iri_check.h"
+#include "output.h"
 #include "render_bidi.h"
 #include "render_sanitize.h"
 #include "render_utf8.h"
+#include "render_width.h"
 #include "tcheck.h"
 #include "utf8_cases.h"
 
@@ -422,6 +428,95 @@ static void test_cells_on_demand(void)
 	rnd_display_free(d);
 }
 
+/* The one cell measure (render_width.h) on a table: what the forms' cells,
+ * app's padding and the explain table all count.  cp_width is
+ * rnd_cell_width of the first code point; cells is rnd_text_cells of the
+ * raw text; shown is the cells of the PLAIN form (its placeholders
+ * included), which rnd_text_cells of the sanitised text must equal. */
+static const struct {
+	const char *text;
+	int cp_width;
+	size_t cells, shown;
+} widths[] = {
+	{ "a", 1, 1, 1 },
+	{ "http://a/b", 1, 10, 10 },
+	{ "e\xCC\x81", 1, 1, 1 },                     /* e + COMBINING ACUTE: one cell */
+	{ "\xCC\x81", 0, 0, 1 },                      /* a lone mark: 0; the form sets it on a dotted circle */
+	{ "\xD7\x90\xD6\xB8", 1, 1, 1 },              /* alef + qamats */
+	{ "\xE4\xB8\xAD\xE6\x96\x87", 2, 4, 4 },      /* CJK: wide */
+	{ "\xEF\xBC\xA1", 2, 2, 2 },                  /* FULLWIDTH A */
+	{ "\xF0\x9F\x98\x80", 2, 2, 2 },              /* U+1F600 emoji: wide */
+	{ "\xE1\x84\x80\xE1\x85\xA1", 2, 2, 2 },      /* Hangul jamo L (wide) + V (zero width) */
+	{ "\xEA\xB0\x80", 2, 2, 2 },                  /* a precomposed Hangul syllable */
+	{ "\xD8\xA8", 1, 1, 1 },                      /* Arabic beh */
+	{ "\xE2\x80\x8B", 0, 0, 6 },                  /* ZWSP: zero width, shown as ⟨ZWSP⟩ */
+	{ "\x1B", -1, 1, 1 },                         /* ESC: a control, shown as ␛ */
+	{ "\x7F", -1, 1, 1 },                         /* DEL: ␡ */
+	{ "\xC2\x85", -1, 1, 8 },                     /* NEL (C1): one by rnd_text_cells, ⟨U+0085⟩ shown */
+	{ "a\xFF" "b", 1, 3, 7 },                     /* an ill-formed byte: one, ⟨xFF⟩ shown */
+};
+
+static void test_widths(rnd_display *d)
+{
+	for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+		const char *t = widths[i].text;
+		size_t n = strlen(t);
+		uint32_t cp = 0;
+		if (rnd_utf8_next((const uint8_t *)t, n, &cp) == 0)
+			cp = (uint8_t)t[0];
+		CHECK(rnd_cell_width(cp) == widths[i].cp_width, "rnd_cell_width(U+%04X) = %d, want %d", (unsigned)cp,
+			rnd_cell_width(cp), widths[i].cp_width);
+		CHECK(rnd_text_cells(t, n) == widths[i].cells, "rnd_text_cells(\"%s\") = %zu, want %zu", tcheck_esc(t, n),
+			rnd_text_cells(t, n), widths[i].cells);
+		CHECK(rnd_display_build(d, t, n, NULL, 0, NULL) == RND_OK, "build \"%s\"", tcheck_esc(t, n));
+		size_t n_cells, shown = 0;
+		const rnd_cell *cells = rnd_form_cells(d, RND_FORM_PLAIN, &n_cells);
+		for (size_t c = 0; c < n_cells; c++)
+			shown += cells[c].width;
+		CHECK(shown == widths[i].shown, "cells of \"%s\" take %zu, want %zu", tcheck_esc(t, n), shown,
+			widths[i].shown);
+		char clean[64];
+		size_t clean_len;
+		rnd_sanitize(t, n, clean, sizeof clean, &clean_len);
+		if (cp != 0x0301)   /* (a lone mark: the form adds a dotted circle) */
+			CHECK(rnd_text_cells(clean, clean_len) == shown, "sanitised \"%s\": %zu cells, the form %zu",
+				tcheck_esc(t, n), rnd_text_cells(clean, clean_len), shown);
+	}
+	CHECK(rnd_cell_width(0x110000) == -1, "past U+10FFFF: not measured");
+	size_t w = 9;
+	CHECK(rnd_char_cells("\xE4\xB8\xAD", 3, &w) == 3 && w == 2, "one wide character: 3 bytes, %zu cells", w);
+	CHECK(rnd_char_cells("\xE4\xB8", 2, &w) == 1 && w == 1, "a cut sequence: its first byte, %zu cell", w);
+}
+
+/* One delimiter set (doc/design-notes.md "Bidi findings"): core's string,
+ * core's own switch, render's default copy and what app passes agree, and
+ * a build marks exactly the set it is given. */
+static void test_delimiters(rnd_display *d)
+{
+	const char *core_set = iri_bidi_delimiters();
+	rnd_options app = out_render_options(false);
+	CHECK(app.delimiters == core_set, "app gives render core's set");
+	for (int c = 1; c < 0x80; c++) {
+		bool in_core = strchr(core_set, c) != NULL;
+		CHECK(in_core == iri_is_bidi_delimiter((unsigned char)c), "core's string and switch differ on 0x%02X", c);
+		CHECK(in_core == (strchr(RND_DELIMITERS_DEFAULT, c) != NULL), "render's copy differs on 0x%02X", c);
+		if (c < 0x20 || c == 0x7F)
+			continue;   /* (controls are placeholders: no delimiter cell to look at) */
+		char text[4] = { 'a', (char)c, 'b', '\0' };
+		CHECK(rnd_display_build(d, text, 3, NULL, 0, &app) == RND_OK, "build \"%s\"", text);
+		size_t len, n_cells;
+		rnd_form_text(d, RND_FORM_MARKED, &len);
+		CHECK(len == (in_core ? 7u : 5u), "MARKED of \"%s\": %zu code points (LRE, PDF, LRMs)", text, len);
+		const rnd_cell *cells = rnd_form_cells(d, RND_FORM_LOGICAL, &n_cells);
+		CHECK(n_cells == 3 && cells[1].delimiter == in_core && !cells[0].delimiter, "cells of \"%s\"", text);
+	}
+	rnd_options slash = { .delimiters = "/" };
+	CHECK(rnd_display_build(d, "a.b/c", 5, NULL, 0, &slash) == RND_OK, "build with \"/\" alone");
+	size_t len;
+	rnd_form_text(d, RND_FORM_MARKED, &len);
+	CHECK(len == 9, "a set of one: only \"/\" between LRMs (%zu code points)", len);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -434,6 +529,8 @@ int main(void)
 	test_arabic(d);
 	test_cells(d);
 	test_placeholders(d);
+	test_widths(d);
+	test_delimiters(d);
 	test_utf8();
 	test_visual_is_per_component(d);
 	CHECK(strcmp(rnd_term_bidi_enter(), "\033[8l\033[1 k") == 0, "explicit bidi mode: BDSM reset, SCP LTR");

@@ -1,5 +1,6 @@
-/* app/output.c's cell measures: out_cells, out_pad (pad or cut to N terminal
- * cells, never inside a character) and out_text_is_rtl (UAX #9 P2-P3).
+/* app/output.c's cell measures: out_pad (pad or cut to N terminal cells,
+ * never inside a character; cells by render's rnd_text_cells) and
+ * out_text_is_rtl (UAX #9 P2-P3).
  * Runs in C.UTF-8 so wcwidth knows non-ASCII widths. */
 #include <locale.h>
 #include <stdbool.h>
@@ -13,7 +14,7 @@ static const struct {
 	size_t cols;
 	bool cut;
 	const char *want;       /* the padded or cut text */
-	size_t want_cells;      /* out_cells of want */
+	size_t want_cells;      /* rnd_text_cells of want */
 } pads[] = {
 	/* ASCII: like printf("%-Ns") / ("%-N.Ns"). */
 	{ "host", 8, false, "host    ", 8 },
@@ -77,8 +78,8 @@ int main(void)
 		CHECK(strcmp(out, pads[i].want) == 0, "out_pad(\"%s\", %zu, %d) = \"%s\", want \"%s\"",
 			tcheck_esc(pads[i].in, strlen(pads[i].in)), pads[i].cols, pads[i].cut,
 			tcheck_esc(out, strlen(out)), tcheck_esc(pads[i].want, strlen(pads[i].want)));
-		CHECK(out_cells(out, strlen(out)) == pads[i].want_cells, "out_cells of row %zu = %zu, want %zu",
-			i, out_cells(out, strlen(out)), pads[i].want_cells);
+		CHECK(rnd_text_cells(out, strlen(out)) == pads[i].want_cells, "rnd_text_cells of row %zu = %zu, want %zu",
+			i, rnd_text_cells(out, strlen(out)), pads[i].want_cells);
 	}
 	/* A small buffer cuts on a character boundary too (never half of "с"). */
 	char small[6];
