@@ -8,6 +8,8 @@ Usage: run_hostile.py IRIE VTDRIVE [CASES] [--only PARTS] [--filter REGEX]
 
 CASES defaults to cases.txt beside this script (its header describes the
 rows).  PARTS is a comma-separated subset of batch,pty,tui,view (default all).
+--jobs N: N batch runs at a time, and N editor or viewer runs beside them
+(default 2).
 --filter runs only the rows whose name matches REGEX; --keep leaves the
 generated vtdrive scripts and raw terminal output in DIR.
 
@@ -896,8 +898,18 @@ def main(argv):
     t_start = time.monotonic()
     timings = []
     shrunk = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    # The editor and viewer runs mostly wait (vtdrive's pauses and settle
+    # times) while the batch runs use the processors: a pool of their own,
+    # from the start, so the two overlap; the long view run first.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as tui_pool:
         futs = []
+        if 'view' in only:
+            futs.append((tui_pool.submit(check_view, irie, vtdrive, [scaled(c, 'view', shrunk) for c in all_cases],
+                                         work), 'view', 'all rows'))
+        if 'tui' in only:
+            for c in (c for c in cases if len(c.text) <= TUI_MAX_INPUT):
+                futs.append((tui_pool.submit(check_tui, irie, vtdrive, scaled(c, 'tui', shrunk), work), 'tui', c.name))
         if 'batch' in only or 'pty' in only:
             refs = {}
             for name, cargs, shape in COMMANDS:
@@ -913,12 +925,6 @@ def main(argv):
                     if 'pty' in only and c.pty:
                         futs.append((pool.submit(check_pty, irie, scaled(full, 'pty', shrunk), name, cargs), 'pty',
                                      '%s [%s]' % (c.name, name)))
-        if 'tui' in only:
-            for c in (c for c in cases if len(c.text) <= TUI_MAX_INPUT):
-                futs.append((pool.submit(check_tui, irie, vtdrive, scaled(c, 'tui', shrunk), work), 'tui', c.name))
-        if 'view' in only:
-            futs.append((pool.submit(check_view, irie, vtdrive, [scaled(c, 'view', shrunk) for c in all_cases], work),
-                         'view', 'all rows'))
         for fut, part, label in futs:
             try:
                 res = fut.result()
