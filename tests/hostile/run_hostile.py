@@ -8,6 +8,8 @@ Usage: run_hostile.py IRIE VTDRIVE [CASES] [--only PARTS] [--filter REGEX]
 
 CASES defaults to cases.txt beside this script (its header describes the
 rows).  PARTS is a comma-separated subset of batch,pty,tui,view (default all).
+--jobs N: N batch runs at a time, and N editor or viewer runs beside them
+(default 2).
 --filter runs only the rows whose name matches REGEX; --keep leaves the
 generated vtdrive scripts and raw terminal output in DIR.
 
@@ -31,6 +33,9 @@ tui: every row that fits the editor, through tests/tui/vtdrive.c: opened as
 view: 'irie view' on a file of every row: the same terminal promises, Down
   reaches the last line, F8 there finds no further warning, Enter prints the
   last line's own bytes.
+
+IRIE_TEST_SCALE=small in the environment makes the big rows smaller where
+that changes no path through irie (see SMALL_DIVISORS); the output lists them.
 
 Exit status 0 when every check passed, 1 otherwise (failures on stderr).
 """
@@ -60,6 +65,16 @@ TUI_MAX_INPUT = 8 << 20
 
 # A hang is caught by this, not measured (the big rows are slow under ASan).
 RUN_TIMEOUT = 600
+
+# IRIE_TEST_SCALE=small (tools/test's sanitizer build, meson.build's valgrind
+# setup), where the runs are there to find memory errors, not to load irie:
+# a row of SMALL_ROW_BYTES or more is made smaller by the first of
+# SMALL_DIVISORS (its repeat and fill_to counts divided) that leaves it on
+# the same side of every cap the part decides by (paths_taken); a row no
+# divisor keeps there stays as written.  Every check is the same.
+SMALL = os.environ.get('IRIE_TEST_SCALE') == 'small'
+SMALL_ROW_BYTES = 100000
+SMALL_DIVISORS = (10, 4, 2)
 
 SENTINEL_1 = b'http://example.org/s%C3%BCd?q=1#f'
 SENTINEL_3 = 'http://example.org/שלוםabc'.encode()
@@ -142,8 +157,9 @@ def unescape(s):
     return bytes(out)
 
 
-def expand(spec):
-    """A SPEC of the table -> the input's bytes."""
+def expand(spec, divisor=1):
+    """A SPEC of the table -> the input's bytes; divisor > 1 divides the
+    counts of repeat and fill_to (IRIE_TEST_SCALE=small)."""
     out = bytearray()
     i = 0
     n = len(spec)
@@ -192,9 +208,11 @@ def expand(spec):
             if fn == 'repeat':
                 s = string()
                 expect(',')
-                out += s * number(10)
+                out += s * max(1, number(10) // divisor)
             elif fn == 'fill_to':
                 total = number(10)
+                if divisor > 1:
+                    total = max(total // divisor, len(out) + 1)
                 expect(',')
                 s = string()
                 if not s or total < len(out):
@@ -219,11 +237,12 @@ def expand(spec):
 
 
 class Case:
-    def __init__(self, name, flags, text, lineno):
+    def __init__(self, name, flags, text, lineno, spec):
         self.name = name
         self.flags = flags
         self.text = text
         self.lineno = lineno
+        self.spec = spec
         self.col = None
         for f in flags:
             if f.startswith('col='):
@@ -256,7 +275,7 @@ def load_cases(path):
                 raise SpecError('%s:%d: a row needs a unique name and a non-empty text without a newline'
                                 % (path, lineno))
             names.add(name)
-            cases.append(Case(name, flags, text, lineno))
+            cases.append(Case(name, flags, text, lineno, parts[2].strip()))
     return cases
 
 
@@ -797,6 +816,37 @@ def check_view(irie, vtdrive, cases, work):
     return probs, secs
 
 
+# ---- IRIE_TEST_SCALE=small ----------------------------------------------------------------
+
+def paths_taken(part, text):
+    """The side of each cap a part's run and checks depend on: the batch
+    line cap (check_batch), and in the editor the argument, paste and edit
+    caps (tui_script), in the viewer the edit cap (check_view)."""
+    over_batch = len(text) > BATCH_MAX_LINE
+    if part in ('batch', 'pty'):
+        return over_batch
+    if part == 'view':
+        return over_batch, len(text) > EDIT_MAX
+    pasted = len(paste_model(text))
+    return (len(text) < ARG_MAX_STRLEN, len(text) <= TUI_MAX_INPUT,
+            len(OLD_TEXT) + pasted > EDIT_MAX or pasted > PASTE_MAX)
+
+
+def scaled(case, part, shrunk):
+    """The row as the part runs it: smaller under IRIE_TEST_SCALE=small when
+    a divisor keeps it on the same paths (see SMALL_DIVISORS); each row made
+    smaller is noted in shrunk."""
+    if not SMALL or len(case.text) < SMALL_ROW_BYTES:
+        return case
+    want = paths_taken(part, case.text)
+    for divisor in SMALL_DIVISORS:
+        text = expand(case.spec, divisor)
+        if paths_taken(part, text) == want:
+            shrunk.append('%s %s %d -> %d bytes' % (part, case.name, len(case.text), len(text)))
+            return Case(case.name, case.flags, text, case.lineno, case.spec)
+    return case
+
+
 # ---- main ---------------------------------------------------------------------------------
 
 def main(argv):
@@ -850,27 +900,34 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     t_start = time.monotonic()
     timings = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    shrunk = []
+    # The editor and viewer runs mostly wait (vtdrive's pauses and settle
+    # times) while the batch runs use the processors: a pool of their own,
+    # from the start, so the two overlap; the long view run first.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as tui_pool:
         futs = []
+        if 'view' in only:
+            futs.append((tui_pool.submit(check_view, irie, vtdrive, [scaled(c, 'view', shrunk) for c in all_cases],
+                                         work), 'view', 'all rows'))
+        if 'tui' in only:
+            for c in (c for c in cases if len(c.text) <= TUI_MAX_INPUT):
+                futs.append((tui_pool.submit(check_tui, irie, vtdrive, scaled(c, 'tui', shrunk), work), 'tui', c.name))
         if 'batch' in only or 'pty' in only:
             refs = {}
             for name, cargs, shape in COMMANDS:
                 lines, probs = reference(irie, name, cargs)
                 record('reference', name, probs)
                 refs[name] = lines
-            for c in cases:
+            for full in cases:
+                c = scaled(full, 'batch', shrunk)
                 for name, cargs, shape in COMMANDS:
                     if 'batch' in only:
                         futs.append((pool.submit(check_batch, irie, c, name, cargs, shape, refs[name]),
                                      'batch', '%s [%s]' % (c.name, name)))
                     if 'pty' in only and c.pty:
-                        futs.append((pool.submit(check_pty, irie, c, name, cargs), 'pty',
+                        futs.append((pool.submit(check_pty, irie, scaled(full, 'pty', shrunk), name, cargs), 'pty',
                                      '%s [%s]' % (c.name, name)))
-        if 'tui' in only:
-            for c in (c for c in cases if len(c.text) <= TUI_MAX_INPUT):
-                futs.append((pool.submit(check_tui, irie, vtdrive, c, work), 'tui', c.name))
-        if 'view' in only:
-            futs.append((pool.submit(check_view, irie, vtdrive, all_cases, work), 'view', 'all rows'))
         for fut, part, label in futs:
             try:
                 res = fut.result()
@@ -884,6 +941,8 @@ def main(argv):
     timings.sort(reverse=True)
     for secs, part, label in timings[:8 if not verbose else len(timings)]:
         print('%-5s %-32s %7.1f s' % (part, label, secs))
+    for note in shrunk:
+        print('IRIE_TEST_SCALE=small: ' + note)
     print('%s; %.0f s in all' % (', '.join('%s: %d runs' % kv for kv in sorted(counts.items())), total))
     if not keep:
         for root, dirs, files in os.walk(work, topdown=False):
