@@ -1,0 +1,1 @@
+#include "ixt_internal.h"
