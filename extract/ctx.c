@@ -346,7 +346,7 @@ void ixt_report_doc(ixt_ctx *x, ixt_result code, size_t off, const char *detail)
 }
 
 bool ixt_emit_doc_part(ixt_ctx *x, ixt_kind kind, const char *element,
-	const char *attribute, size_t i0, size_t i1, size_t cp0, size_t r1)
+	const char *attribute, size_t i0, size_t i1, size_t cp0)
 {
 	size_t n_cp = 0;
 	for (size_t i = i0; i < i1; i++)
@@ -355,7 +355,7 @@ bool ixt_emit_doc_part(ixt_ctx *x, ixt_kind kind, const char *element,
 		return !x->stopped;
 	for (size_t k = 0; k < n_cp; k++)
 		x->map[k] = ixt_locate(x, x->offs[cp0 + k]);
-	size_t r0 = x->offs[cp0];
+	size_t r0 = x->offs[cp0], r1 = x->offs[cp0 + n_cp];
 	ixt_found f = {
 		.pos = x->map[0], .kind = kind, .element = element, .attribute = attribute,
 		.raw = x->doc.u8 + r0, .raw_bytes = r1 > r0 ? r1 - r0 : 0,
@@ -363,11 +363,4 @@ bool ixt_emit_doc_part(ixt_ctx *x, ixt_kind kind, const char *element,
 	};
 	f.byte_end = ixt_locate(x, r1 > r0 ? r1 : r0).byte;
 	return ixt_emit(x, &f);
-}
-
-bool ixt_emit_doc(ixt_ctx *x, ixt_kind kind, const char *element,
-	const char *attribute, size_t r0, size_t r1)
-{
-	(void)r0;
-	return ixt_emit_doc_part(x, kind, element, attribute, 0, x->iri.n, 0, r1);
 }

@@ -74,20 +74,19 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off);
 /* Hands one IRI out: F complete but for the bases (taken from x when the
  * reference has no scheme).  Returns false when the reader must stop. */
 bool ixt_emit(ixt_ctx *x, ixt_found *f);
-/* Whole-document form: raw is doc.u8[r0, r1), the meaning is x->iri with
- * x->offs (one UTF-8 offset of the document per code point of it). */
-bool ixt_emit_doc(ixt_ctx *x, ixt_kind kind, const char *element,
-	const char *attribute, size_t r0, size_t r1);
-/* Emits sub-range [i0, i1) (bytes of x->iri) of the decoded value in x->iri
- * whose code points start at code point index CP0; raw runs from the
- * document offset of its first code point to R1. */
+/* Whole-document form: hands out bytes [i0, i1) of the decoded text in
+ * x->iri, whose first code point is code point CP0 of it; x->offs holds
+ * the document's UTF-8 offset of every code point of x->iri and, just past
+ * the last (x->offs[x->offs_n]), where the raw text ends.  The raw text
+ * runs from the offset of the range's first code point to that of the
+ * code point after its last. */
 bool ixt_emit_doc_part(ixt_ctx *x, ixt_kind kind, const char *element,
-	const char *attribute, size_t i0, size_t i1, size_t cp0, size_t r1);
+	const char *attribute, size_t i0, size_t i1, size_t cp0);
 void ixt_report(ixt_ctx *x, ixt_result code, ixt_pos pos, const char *detail);
 void ixt_report_doc(ixt_ctx *x, ixt_result code, size_t off, const char *detail);
 
 /* doc.c: the whole document in (bytes copied or borrowed), charset found
- * and converted, lines indexed.  FOR_TYPE steers the charset sniffing. */
+ * (x->used_type steers the sniffing) and converted, lines indexed. */
 ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow);
 void ixt_doc_clear(ixt_text *t);
 /* The declared charset of HTML (meta) or XML (declaration) in the first
@@ -102,7 +101,11 @@ ixt_result ixt_read_markup(ixt_ctx *x, bool html);
 ixt_result ixt_read_markdown(ixt_ctx *x);
 ixt_result ixt_read_json(ixt_ctx *x);
 
-/* markup_attr.c: decoding a raw attribute value back onto its source. */
-bool ixt_attr_map(ixt_ctx *x, size_t r0, size_t r1, const char *value, size_t value_n);
+/* markup_attr.c: the decoded VALUE (of raw text doc[r0, r1)) into x->iri,
+ * each code point's raw offset into x->offs, r1 past the last.  Character
+ * and entity references map to their '&'; with BACKSLASH, a backslash
+ * escape (CommonMark 2.4) maps to its '\'. */
+bool ixt_attr_map(ixt_ctx *x, size_t r0, size_t r1, const char *value, size_t value_n,
+	bool backslash);
 
 #endif

@@ -5,7 +5,8 @@ Usage: check_golden.py DUMP GOLDEN DOC [DUMP-OPTIONS...]
 
 Besides the golden comparison, every found line LINE:COL<TAB>KIND<TAB>RAW...
 is checked against the document itself: line LINE of the document (decoded
-in the charset the dump names) must have RAW starting at code point COL.
+in the charset the dump names) must have RAW starting at code point COL,
+and with --bytes the document's bytes [byte, byte_end) must be RAW.
 IRIE_UPDATE_GOLDEN=1 rewrites the golden file instead (then read it by hand).
 """
 import difflib
@@ -28,12 +29,19 @@ def check_places(out, doc):
     text = raw.decode(charset if charset.lower() != 'utf-8' else 'utf-8-sig', errors='replace')
     lines = text.split('\n')
     bad = []
+    last_raw = None
     for row in out.splitlines():
         f = row.split('\t')
+        m = re.match(r'^\tbytes (\d+)-(\d+)$', row)
+        if m and last_raw is not None:
+            got = raw[int(m.group(1)):int(m.group(2))].decode(charset, errors='replace')
+            if got != last_raw:
+                bad.append('%s: document bytes are %r, dump says %r' % (row.strip(), got, last_raw))
+            continue
         if len(f) < 4 or not re.match(r'^\d+:\d+$', f[0]) or f[1].startswith('!'):
             continue
         line, col = map(int, f[0].split(':'))
-        want = unescape(f[2])
+        want = last_raw = unescape(f[2])
         got = lines[line - 1][col - 1:col - 1 + len(want)] if line <= len(lines) else ''
         if got != want:
             bad.append('%s: document has %r there, dump says %r' % (f[0], got, want))
