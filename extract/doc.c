@@ -251,8 +251,9 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	const char *bytes, int32_t length, UConverterCallbackReason reason, UErrorCode *err)
 {
 	conv_errors *e = (conv_errors *)context;
+	/* BYTES is the converter's copy; the source stands just past them. */
 	if (reason <= UCNV_IRREGULAR && e->bad++ == 0)
-		e->first = (size_t)(bytes - e->start);
+		e->first = (size_t)(args->source - e->start) - (size_t)length;
 	UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, bytes, length, reason, err);
 }
 
