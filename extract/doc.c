@@ -142,6 +142,9 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 	if (t->n_lines == 0)
 		return p;
 	size_t lo = 0, hi = t->n_lines;          /* the last line start <= off */
+	if (t->c_line < t->n_lines && t->c_off <= off
+		&& (t->c_line + 1 == t->n_lines || off < t->lines[t->c_line + 1]))
+		lo = hi = t->c_line;                /* on the line last asked about, further on */
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (t->lines[mid] <= off)

@@ -10,8 +10,9 @@
  * whose lexed attributes end there (markup_attr.c), and each value's code
  * points are walked back to the raw text, entity by entity.
  *
- * HTML: the first <base href> is the base from there on (HTML 2.5.1 takes it
- * for the whole document; a base after links is rare).  HTML parse errors
+ * HTML: the first <base href> is the base of the whole document (HTML
+ * 2.5.1), links before it too: a document that has "<base" anywhere is
+ * parsed twice, first to find it.  HTML parse errors
  * are not reported: HTML parsers recover by design and libxml2's HTML 4
  * parser calls every HTML5 element an error.  XML: xml:base is scoped to
  * its element (kept per depth, outermost first, as written); errors are
@@ -23,6 +24,7 @@
 #include <libxml/entities.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -34,6 +36,7 @@ typedef struct {
 	xmlParserCtxtPtr ctxt;
 	bool html;
 	bool html_base;            /* the document's <base href> was seen */
+	bool base_pass;            /* HTML's first pass: only looking for <base href> */
 	size_t scan_from;
 	mk_tag tag;
 	char element[256];
@@ -154,14 +157,25 @@ static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 	else
 		emit_part(&pc, 0, x->iri.n);
 	x->n_bases = keep;
-	if (html_base) {
-		s->html_base = true;
-		size_t a = 0, b = value_n;
-		while (a < b && strchr(" \t\n\r\f", value[a]))
+	s->html_base |= html_base;
+}
+
+/* HTML's first pass: the first <base href> (trimmed) becomes the base of
+ * the whole document (HTML 2.5.1 "document base URL"), then parsing stops. */
+static void html_base_start(mk_state *s, const char *name, const xmlChar **atts)
+{
+	for (size_t i = 0; strcmp(name, "base") == 0 && atts[i]; i += 2) {
+		const char *v = (const char *)atts[i + 1];
+		if (strcmp((const char *)atts[i], "href") != 0 || !v)
+			continue;
+		size_t a = 0, b = strlen(v);
+		while (a < b && strchr(" \t\n\r\f", v[a]))
 			a++;
-		while (b > a && strchr(" \t\n\r\f", value[b - 1]))
+		while (b > a && strchr(" \t\n\r\f", v[b - 1]))
 			b--;
-		push_base(s, value + a, b - a);
+		push_base(s, v + a, b - a);
+		xmlStopParser(s->ctxt);
+		return;
 	}
 }
 
@@ -185,6 +199,10 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	mk_state *s = ctxt->_private;
 	if (!atts || s->x->stopped)
 		return;
+	if (s->base_pass) {
+		html_base_start(s, (const char *)name, atts);
+		return;
+	}
 	bool used[MK_MAX_ATTRS] = { false };
 	bool found = find_tag(s, (const char *)name);
 	copy_name(s->element, sizeof s->element, (const char *)name, strlen((const char *)name));
@@ -322,57 +340,88 @@ static void no_text(void *ctx, const xmlChar *ch, int len)
 	(void)ctx, (void)ch, (void)len;
 }
 
-ixt_result ixt_read_markup(ixt_ctx *x, bool html)
+/* One libxml2 parse of the document with S's handlers. */
+static ixt_result parse(mk_state *s)
 {
-	mk_state s = { .x = x, .html = html };
+	ixt_ctx *x = s->x;
+	bool html = s->html;
 	xmlSAXHandler sax;
 	memset(&sax, 0, sizeof sax);
 	if (html) {
 		xmlSAX2InitHtmlDefaultSAXHandler(&sax);
 		sax.startElement = html_start;
-		sax.error = NULL;
-		sax.warning = NULL;
-		s.ctxt = htmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
+		s->ctxt = htmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
 	} else {
 		xmlSAXVersion(&sax, 2);             /* DTD handlers kept: internal entities */
 		sax.startElementNs = xml_start;
 		sax.endElementNs = xml_end;
 		sax.serror = xml_error;
-		sax.error = NULL;
-		sax.warning = NULL;
-		s.ctxt = xmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
+		s->ctxt = xmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
 	}
+	sax.error = NULL;
+	sax.warning = NULL;
 	sax.characters = no_text;
 	sax.cdataBlock = no_text;
 	sax.ignorableWhitespace = no_text;
 	sax.comment = NULL;
 	sax.processingInstruction = NULL;
 	sax.endElement = NULL;
-	if (!s.ctxt || x->doc.n > INT32_MAX)
-		return s.ctxt ? IXT_TOO_LONG : IXT_NO_MEMORY;
-	memcpy(s.ctxt->sax, &sax, sizeof sax);
-	s.ctxt->_private = &s;
-	s.ctxt->userData = s.ctxt;
+	if (!s->ctxt)
+		return IXT_NO_MEMORY;
+	memcpy(s->ctxt->sax, &sax, sizeof sax);
+	s->ctxt->_private = s;
+	s->ctxt->userData = s->ctxt;
 	if (html) {
-		htmlCtxtUseOptions(s.ctxt, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
+		htmlCtxtUseOptions(s->ctxt, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
 			| HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NOIMPLIED);
-		xmlSwitchEncoding(s.ctxt, XML_CHAR_ENCODING_UTF8);
-		htmlParseDocument(s.ctxt);
+		xmlSwitchEncoding(s->ctxt, XML_CHAR_ENCODING_UTF8);
+		htmlParseDocument(s->ctxt);
 	} else {
-		xmlCtxtUseOptions(s.ctxt, XML_PARSE_RECOVER | XML_PARSE_NONET
+		xmlCtxtUseOptions(s->ctxt, XML_PARSE_RECOVER | XML_PARSE_NONET
 			| XML_PARSE_IGNORE_ENC | XML_PARSE_NOWARNING);
-		xmlSwitchEncoding(s.ctxt, XML_CHAR_ENCODING_UTF8);
-		xmlParseDocument(s.ctxt);
+		xmlSwitchEncoding(s->ctxt, XML_CHAR_ENCODING_UTF8);
+		xmlParseDocument(s->ctxt);
 	}
-	if (s.ctxt->myDoc)
-		xmlFreeDoc(s.ctxt->myDoc);
+	if (s->ctxt->myDoc)
+		xmlFreeDoc(s->ctxt->myDoc);
 	if (html)
-		htmlFreeParserCtxt(s.ctxt);
+		htmlFreeParserCtxt(s->ctxt);
 	else
-		xmlFreeParserCtxt(s.ctxt);
-	for (size_t i = 0; i < IXT_MAX_BASES; i++)
-		ixt_buf_free(&s.base_store[i]);
-	ixt_buf_free(&s.value);
-	x->n_bases = 0;
+		xmlFreeParserCtxt(s->ctxt);
+	s->ctxt = NULL;
 	return IXT_OK;
+}
+
+static bool mentions_base(const ixt_text *t)
+{
+	for (const char *p = t->u8; (p = memchr(p, '<', (size_t)(t->u8 + t->n - p))); p++)
+		if ((size_t)(t->u8 + t->n - p) > 5 && strncasecmp(p + 1, "base", 4) == 0)
+			return true;
+	return false;
+}
+
+ixt_result ixt_read_markup(ixt_ctx *x, bool html)
+{
+	mk_state *s = calloc(1, sizeof *s);
+	if (!s)
+		return IXT_NO_MEMORY;
+	s->x = x;
+	s->html = html;
+	ixt_result r = IXT_TOO_LONG;
+	if (x->doc.n > INT32_MAX)
+		goto done;
+	if (html && mentions_base(&x->doc)) {
+		s->base_pass = true;
+		r = parse(s);
+		s->base_pass = false;
+		s->scan_from = 0;
+	}
+	r = parse(s);
+done:
+	for (size_t i = 0; i < IXT_MAX_BASES; i++)
+		ixt_buf_free(&s->base_store[i]);
+	ixt_buf_free(&s->value);
+	free(s);
+	x->n_bases = 0;
+	return r;
 }

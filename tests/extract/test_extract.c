@@ -118,7 +118,7 @@ static const struct {
 	{ IXT_TYPE_NQUADS, NULL, "<s:a> <s:b> <s:c> <s:g> .\n", 4,
 		"1:2 subject s:a @1-4", "1:20 graph s:g @19-22", NULL },
 	{ IXT_TYPE_HTML, NULL, "<a href=x>\n<base href=\"http://b/\"><a href=y>", 3,
-		"1:9 attribute x @8-9", "2:32 attribute y http://b/ @42-43", NULL },
+		"1:9 attribute x http://b/ @8-9", "2:32 attribute y http://b/ @42-43", NULL },
 	{ IXT_TYPE_XML, NULL, "<r xml:base='http://b/'><e href='x'/><e href='y'></r>", 3,
 		"1:14 base http://b/ @13-22", "1:47 attribute y http://b/ @46-47", "1:54 IXT_SYNTAX" },
 	{ IXT_TYPE_MARKDOWN, NULL, "para\ntwo [l](http://l.example/) <http://a.example/>\n", 2,
