@@ -212,9 +212,12 @@ bool ixt_sniff_charset(ixt_type type, const char *bytes, size_t n, char *out, si
 			if (strncasecmp(bytes + j, key, k) != 0)
 				continue;
 			j += k;
-			while (j < end && (bytes[j] == ' ' || bytes[j] == '='))
+			while (j < end && bytes[j] == ' ')
 				j++;
-			while (j < end && (bytes[j] == '"' || bytes[j] == '\''))
+			if (j >= end || bytes[j] != '=')
+				continue;               /* "charset" in some other text */
+			j++;
+			while (j < end && (bytes[j] == ' ' || bytes[j] == '"' || bytes[j] == '\''))
 				j++;
 			size_t m = 0;
 			while (j < end && m + 1 < cap && charset_char(bytes[j]))

@@ -14,11 +14,15 @@
 #include "rdf_lex.h"
 
 #include <serd/serd.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RDF_TYPE "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+/* serd asks again after the end while it finishes a statement; more than
+ * this is one of its lax loops that reads the end as a character. */
+#define RDF_MAX_READS_AFTER_END 64
 
 typedef struct {
 	ixt_ctx *x;
@@ -28,6 +32,14 @@ typedef struct {
 	const char *head, *bytes;    /* the stream's first bytes; or the whole document */
 	size_t n_head, n_bytes, at;
 	bool in_doc;
+	bool at_end;                 /* the source has said EOF */
+	unsigned reads_after_end;
+	bool error_after_end;        /* one error past the end is said, not the loop's repeats */
+	jmp_buf runaway;             /* where a serd loop that reads on past the end is left */
+	unsigned char last;          /* the last byte handed */
+	unsigned long line_base;     /* lines before serd's line 1 (N-Triples, N-Quads restarts) */
+	bool blanking;               /* after an error: the rest of the line goes to serd as spaces */
+	uint64_t handed;             /* bytes handed to serd */
 	ixt_buf base;                /* the base now in force (resolved by serd) */
 	ixt_buf iri;
 	ixt_pos *map;
@@ -39,7 +51,10 @@ static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 	rdf_state *s = stream;
 	int c;
 	(void)size, (void)nmemb;
-	if (s->x->stopped)
+	*(unsigned char *)buf = '\0';
+	if (s->at_end && ++s->reads_after_end > RDF_MAX_READS_AFTER_END)
+		longjmp(s->runaway, 1);
+	if (s->x->stopped || s->at_end)
 		return 0;
 	if (s->in_doc)
 		c = s->at < s->n_bytes ? (unsigned char)s->bytes[s->at++] : EOF;
@@ -49,10 +64,17 @@ static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 		c = getc(s->f);
 	if (c == EOF) {
 		rdf_lex_end(&s->lex);
+		s->at_end = true;
 		return 0;
 	}
+	if (c == '\n')
+		s->blanking = false;
+	else if (s->blanking)
+		c = ' ';
 	*(unsigned char *)buf = (unsigned char)c;
 	rdf_lex_byte(&s->lex, (unsigned char)c);
+	s->handed++;
+	s->last = (unsigned char)c;
 	return 1;
 }
 
@@ -226,6 +248,9 @@ static SerdStatus on_statement(void *handle, SerdStatementFlags flags, const Ser
 static SerdStatus on_error(void *handle, const SerdError *e)
 {
 	rdf_state *s = handle;
+	if (s->at_end && s->error_after_end)
+		return SERD_SUCCESS;
+	s->error_after_end = s->at_end;
 	char msg[256];
 	va_list args;
 	va_copy(args, *e->args);
@@ -234,8 +259,12 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 	size_t len = strlen(msg);
 	while (len > 0 && msg[len - 1] == '\n')
 		msg[--len] = '\0';
-	ixt_pos at = { e->line, rdf_lex_column(&s->lex, e->line, e->col), 0 };
-	at.byte = orig_byte(s, e->line == s->lex.line ? s->lex.line_off + (e->col ? e->col - 1 : 0) : s->lex.off);
+	for (size_t i = 0, n; i < len; i += n)   /* serd may print the end as a byte */
+		if (ixt_utf8_next(msg + i, len - i, &n) == 0xFFFD && n == 1)
+			msg[i] = '?';
+	unsigned long line = e->line + s->line_base;
+	ixt_pos at = { line, rdf_lex_column(&s->lex, line, e->col), 0 };
+	at.byte = orig_byte(s, line == s->lex.line ? s->lex.line_off + (e->col ? e->col - 1 : 0) : s->lex.off);
 	if (at.column == 0)
 		at.column = 1;
 	ixt_report(s->x, IXT_SYNTAX, at, msg);
@@ -243,6 +272,60 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 	 * with it (a bad IRI character) or skip to the next line, where new
 	 * terms are stacked above them and matched first. */
 	return SERD_SUCCESS;
+}
+
+/* serd's own Turtle document loop (serd_reader_read_source) skips to the
+ * next line after an error, but with one byte per page it never sees the end
+ * after an error near it (serd 0.30.16), so for Turtle the loop is ours
+ * (N-Triples and N-Quads keep serd's line loop, which ends): a statement at a time
+ * (serd_reader_read_chunk); after an error the rest of the line is handed
+ * to serd as spaces (and so to the lexer: no terms from it); the end of the
+ * input ends the loop, and so does a statement that reads nothing.  Some of
+ * serd's lax loops take the end for a character and read on forever (an
+ * IRI cut by the end): after RDF_MAX_READS_AFTER_END reads past the end,
+ * the source jumps out of serd (serd is C, holds nothing outside the
+ * reader, and the reader is freed after). */
+/* N-Triples, N-Quads: serd's line loop stops at the first error, so the
+ * rest of that line is read past (the lexer sees it, serd does not) and
+ * serd starts again on the next line. */
+static void read_lines(rdf_state *s, SerdReader *r)
+{
+	while (!s->at_end && !s->x->stopped) {
+		s->line_base = s->lex.line - 1;
+		uint64_t before = s->handed;
+		serd_reader_read_source(r, rdf_source, rdf_source_error, s,
+			(const uint8_t *)"document", 1);
+		unsigned char c = s->last;
+		while (!s->at_end && c != '\n' && !s->x->stopped)
+			if (rdf_source(&c, 1, 1, s) == 0)
+				break;
+		rdf_lex_reset(&s->lex);
+		if (s->handed == before)
+			break;
+	}
+}
+
+static void read_chunks(rdf_state *s, SerdReader *r, SerdSyntax syntax)
+{
+	if (setjmp(s->runaway) != 0) {
+		serd_reader_end_stream(r);
+		return;
+	}
+	if (syntax != SERD_TURTLE) {
+		read_lines(s, r);
+		return;
+	}
+	serd_reader_start_source_stream(r, rdf_source, rdf_source_error, s,
+		(const uint8_t *)"document", 1);
+	while (!s->at_end && !s->x->stopped) {
+		uint64_t before = s->handed;
+		SerdStatus st = serd_reader_read_chunk(r);
+		if (st > SERD_FAILURE && !s->at_end && s->last != '\n')
+			s->blanking = true;
+		if (s->handed == before && (st != SERD_SUCCESS || s->blanking))
+			break;
+	}
+	serd_reader_end_stream(r);
 }
 
 ixt_result ixt_read_rdf(ixt_ctx *x, FILE *f, const char *bytes, size_t n, const char *first, size_t n_first)
@@ -264,8 +347,7 @@ ixt_result ixt_read_rdf(ixt_ctx *x, FILE *f, const char *bytes, size_t n, const 
 	if (s.env && r) {
 		serd_reader_set_strict(r, false);
 		serd_reader_set_error_sink(r, on_error, &s);
-		serd_reader_read_source(r, rdf_source, rdf_source_error, &s,
-			(const uint8_t *)"document", 1);
+		read_chunks(&s, r, syntax);
 		res = !s.in_doc && ferror(f) ? IXT_IO : IXT_OK;
 	}
 	serd_reader_free(r);

@@ -35,6 +35,14 @@ void rdf_lex_free(rdf_lex *l)
 	free(l->cur_pos);
 }
 
+void rdf_lex_reset(rdf_lex *l)
+{
+	l->state = L_NORMAL;
+	l->n_toks = 0;
+	l->escaped = false;
+	l->quotes = 0;
+}
+
 unsigned long rdf_lex_column(const rdf_lex *l, unsigned long line, unsigned long byte_col)
 {
 	if (line != l->line || byte_col == 0)

@@ -49,6 +49,8 @@ void rdf_lex_free(rdf_lex *l);
 void rdf_lex_byte(rdf_lex *l, unsigned char c);
 /* Ends a term the input's end cuts. */
 void rdf_lex_end(rdf_lex *l);
+/* Back to reading terms, none kept (serd starts again on a new line). */
+void rdf_lex_reset(rdf_lex *l);
 /* The code point column of byte column BYTE_COL (1-based) on line LINE,
  * when it is the current line; BYTE_COL otherwise. */
 unsigned long rdf_lex_column(const rdf_lex *l, unsigned long line, unsigned long byte_col);
