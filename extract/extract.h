@@ -11,7 +11,10 @@
  * charset conversion: one code point per character of the original
  * charset); BYTE offsets are 0-based in the document's ORIGINAL bytes, so a
  * writer can replace [byte, byte_end) in the file.  Strings handed out are
- * UTF-8, not NUL-terminated unless said (a length always comes with them).
+ * UTF-8, not NUL-terminated unless said (a length always comes with them);
+ * the one exception is the raw text of a Turtle IRIREF read as a stream,
+ * which is the bytes as written and may be ill-formed (its iri has U+FFFD
+ * there): app sanitises before printing.
  *
  * Memory: text, Turtle, N-Triples and N-Quads in UTF-8 are read as a stream
  * (a line, or serd's one byte of look-ahead, at a time; memory stays flat).
@@ -140,7 +143,10 @@ typedef struct {
 typedef struct {
 	ixt_result code;          /* IXT_SYNTAX, IXT_BAD_TEXT, IXT_BINARY, IXT_BAD_CHARSET, IXT_TOO_LONG, ... */
 	ixt_pos pos;              /* line 0 when the problem has no place (a whole file) */
-	const char *detail;       /* NUL-terminated English detail from the parser, or NULL */
+	/* NUL-terminated, or NULL: the parser's own English words (serd,
+	 * libxml2, json-c; "undefined prefix"), the charset for IXT_BAD_TEXT.
+	 * Not a message: app words the code and may quote this after it. */
+	const char *detail;
 } ixt_diag;
 
 /* Callbacks: found returns 0 to go on, anything else stops the document

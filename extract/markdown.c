@@ -315,6 +315,8 @@ ixt_result ixt_read_markdown(ixt_ctx *x)
 			continue;
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
 			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			if (b > x->doc.n_lines)
+				b = x->doc.n_lines;             /* cmark also ends lines at a lone CR */
 			while (a <= b && m->line_role[a] == 4)
 				a++;                            /* definitions at its start */
 			flush_definitions(m, &next_def, a);
