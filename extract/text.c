@@ -8,7 +8,10 @@
  * before it, or the line's end.  Outside <>, trailing . , ; : ! ? ) ] and the
  * ideographic full stop and commas are not part of it unless a ')' or ']'
  * closes one opened inside (Appendix C: "the trailing punctuation ... is
- * not part of the URI").  Lines are read one at a time (a line longer than
+ * not part of the URI").  Inside <> it runs to the '>' on its line, spaces
+ * and all: Appendix C drops whitespace from a reference wrapped across
+ * lines, but on one line a space is more likely a mistake in the IRI, and
+ * kept it gets checked where it stands.  Lines are read one at a time (a line longer than
  * IXT_MAX_LINE_BYTES in pieces; an IRI across a cut is split there). */
 #include "ixt_internal.h"
 
@@ -136,6 +139,14 @@ static size_t candidate(const text_line *l, size_t i, uint32_t before)
 	size_t e = j + 1, len;
 	while (e < l->n && !ends(ixt_utf8_next(p + e, l->n - e, &len), quote))
 		e += len;
+	if (angled && e < l->n && p[e] != '>') {
+		size_t k = e;                       /* whitespace inside <...> on the line */
+		while (k < l->n && p[k] != '>' && p[k] != '<' && p[k] != '"' && p[k] != '\n'
+			&& (unsigned char)p[k] >= 0x20)
+			k++;
+		if (k < l->n && p[k] == '>')
+			e = k;
+	}
 	if (!angled)
 		e = trim_end(p, i, e);
 	return e > j + 1 ? e : i;
