@@ -20,6 +20,7 @@
 #include <string.h>
 
 #define RDF_TYPE "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+#define RDF_NIL "http://www.w3.org/1999/02/22-rdf-syntax-ns#nil"
 /* serd asks again after the end while it finishes a statement; more than
  * this is one of its lax loops that reads the end as a character. */
 #define RDF_MAX_READS_AFTER_END 64
@@ -104,7 +105,8 @@ static bool matches(const rdf_tok *t, const SerdNode *n)
 	switch (n->type) {
 	case SERD_URI:
 		return (t->kind == RDF_TOK_IRIREF && node_is(n, t->text.p ? t->text.p : "", t->text.n))
-			|| (t->kind == RDF_TOK_A && node_is(n, RDF_TYPE, strlen(RDF_TYPE)));
+			|| (t->kind == RDF_TOK_A && node_is(n, RDF_TYPE, strlen(RDF_TYPE)))
+			|| (t->kind == RDF_TOK_TERM && node_is(n, RDF_NIL, strlen(RDF_NIL)));  /* "( )" */
 	case SERD_CURIE:
 		if (t->kind != RDF_TOK_PNAME)
 			return false;
