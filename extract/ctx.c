@@ -1,0 +1,366 @@
+/* The context, names of things, reading a document (type, stream or whole),
+ * and handing IRIs and diagnostics out. */
+#include "ixt_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+const char *ixt_result_name(ixt_result r)
+{
+	static const char *const names[] = {
+		[IXT_OK] = "IXT_OK", [IXT_BAD_ARGUMENT] = "IXT_BAD_ARGUMENT",
+		[IXT_NO_MEMORY] = "IXT_NO_MEMORY", [IXT_IO] = "IXT_IO",
+		[IXT_IS_DIRECTORY] = "IXT_IS_DIRECTORY", [IXT_TOO_LONG] = "IXT_TOO_LONG",
+		[IXT_BINARY] = "IXT_BINARY", [IXT_BAD_TEXT] = "IXT_BAD_TEXT",
+		[IXT_BAD_CHARSET] = "IXT_BAD_CHARSET", [IXT_SYNTAX] = "IXT_SYNTAX",
+		[IXT_STOPPED] = "IXT_STOPPED",
+	};
+	if ((unsigned)r < sizeof names / sizeof names[0] && names[r])
+		return names[r];
+	return "IXT_UNKNOWN";
+}
+
+static const char *const type_names[] = {
+	[IXT_TYPE_AUTO] = "auto", [IXT_TYPE_TEXT] = "text", [IXT_TYPE_HTML] = "html",
+	[IXT_TYPE_XML] = "xml", [IXT_TYPE_TURTLE] = "turtle",
+	[IXT_TYPE_NTRIPLES] = "ntriples", [IXT_TYPE_NQUADS] = "nquads",
+	[IXT_TYPE_MARKDOWN] = "markdown", [IXT_TYPE_JSON] = "json",
+};
+#define N_TYPES (sizeof type_names / sizeof type_names[0])
+
+const char *ixt_type_name(ixt_type t)
+{
+	return (unsigned)t < N_TYPES ? type_names[t] : NULL;
+}
+
+ixt_result ixt_type_from_name(const char *name, ixt_type *out)
+{
+	for (size_t i = 0; name && i < N_TYPES; i++)
+		if (strcmp(name, type_names[i]) == 0) {
+			if (out)
+				*out = (ixt_type)i;
+			return IXT_OK;
+		}
+	return IXT_BAD_ARGUMENT;
+}
+
+const char *ixt_kind_name(ixt_kind k)
+{
+	static const char *const names[] = {
+		[IXT_KIND_TEXT] = "text", [IXT_KIND_ATTRIBUTE] = "attribute",
+		[IXT_KIND_SRCSET] = "srcset", [IXT_KIND_NAMESPACE] = "namespace",
+		[IXT_KIND_BASE] = "base", [IXT_KIND_PREFIX] = "prefix",
+		[IXT_KIND_SUBJECT] = "subject", [IXT_KIND_PREDICATE] = "predicate",
+		[IXT_KIND_OBJECT] = "object", [IXT_KIND_DATATYPE] = "datatype",
+		[IXT_KIND_GRAPH] = "graph", [IXT_KIND_MD_LINK] = "md-link",
+		[IXT_KIND_MD_IMAGE] = "md-image", [IXT_KIND_MD_AUTOLINK] = "md-autolink",
+		[IXT_KIND_MD_REFERENCE] = "md-reference", [IXT_KIND_JSON_STRING] = "json-string",
+	};
+	if ((unsigned)k < sizeof names / sizeof names[0] && names[k])
+		return names[k];
+	return "unknown";
+}
+
+static const struct {
+	const char *ext;
+	ixt_type type;
+} ext_types[] = {
+	{ "html", IXT_TYPE_HTML }, { "htm", IXT_TYPE_HTML }, { "xhtml", IXT_TYPE_XML },
+	{ "xml", IXT_TYPE_XML }, { "svg", IXT_TYPE_XML }, { "rdf", IXT_TYPE_XML },
+	{ "atom", IXT_TYPE_XML }, { "ttl", IXT_TYPE_TURTLE }, { "nt", IXT_TYPE_NTRIPLES },
+	{ "nq", IXT_TYPE_NQUADS }, { "md", IXT_TYPE_MARKDOWN },
+	{ "markdown", IXT_TYPE_MARKDOWN }, { "json", IXT_TYPE_JSON },
+	{ "jsonld", IXT_TYPE_JSON }, { "txt", IXT_TYPE_TEXT },
+};
+
+static bool head_starts(const unsigned char *h, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+	return n >= k && strncasecmp((const char *)h, s, k) == 0;
+}
+
+ixt_type ixt_type_guess(const char *name, const unsigned char *head, size_t n)
+{
+	const char *dot = name ? strrchr(name, '.') : NULL;
+	if (dot && !strchr(dot, '/'))
+		for (size_t i = 0; i < sizeof ext_types / sizeof ext_types[0]; i++)
+			if (strcasecmp(dot + 1, ext_types[i].ext) == 0)
+				return ext_types[i].type;
+	if (n >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF)
+		head += 3, n -= 3;
+	while (n > 0 && (*head == ' ' || *head == '\t' || *head == '\r' || *head == '\n'))
+		head++, n--;
+	if (head_starts(head, n, "<!doctype html") || head_starts(head, n, "<html"))
+		return IXT_TYPE_HTML;
+	if (head_starts(head, n, "<?xml"))
+		return IXT_TYPE_XML;
+	if (head_starts(head, n, "@prefix") || head_starts(head, n, "@base"))
+		return IXT_TYPE_TURTLE;
+	if (n > 0 && (*head == '{' || *head == '['))
+		return IXT_TYPE_JSON;
+	return IXT_TYPE_TEXT;
+}
+
+ixt_ctx *ixt_new(void)
+{
+	ixt_ctx *x = calloc(1, sizeof *x);
+	return x;
+}
+
+void ixt_free(ixt_ctx *x)
+{
+	if (!x)
+		return;
+	ixt_doc_clear(&x->doc);
+	ixt_buf_free(&x->iri);
+	free(x->offs);
+	free(x->map);
+	free(x->charset);
+	free(x);
+}
+
+ixt_result ixt_set_type(ixt_ctx *x, ixt_type type)
+{
+	if (!x || (unsigned)type >= N_TYPES)
+		return IXT_BAD_ARGUMENT;
+	x->type = type;
+	return IXT_OK;
+}
+
+ixt_result ixt_set_charset(ixt_ctx *x, const char *name)
+{
+	if (!x)
+		return IXT_BAD_ARGUMENT;
+	char *copy = NULL;
+	if (name && *name && !(copy = strdup(name)))
+		return IXT_NO_MEMORY;
+	free(x->charset);
+	x->charset = copy;
+	return IXT_OK;
+}
+
+void ixt_set_callbacks(ixt_ctx *x, ixt_found_fn found, ixt_diag_fn diag, void *user)
+{
+	if (!x)
+		return;
+	x->found = found;
+	x->diag = diag;
+	x->user = user;
+}
+
+ixt_type ixt_last_type(const ixt_ctx *x)
+{
+	return x ? x->used_type : IXT_TYPE_AUTO;
+}
+
+const char *ixt_last_charset(const ixt_ctx *x)
+{
+	return x ? x->used_charset : "";
+}
+
+const char *ixt_detail(const ixt_ctx *x)
+{
+	return x ? x->detail : "";
+}
+
+static bool is_utf8_name(const char *name)
+{
+	return !name || !*name || strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "utf8") == 0;
+}
+
+/* The types read as a stream when their bytes are UTF-8 already. */
+static bool streams(ixt_type t)
+{
+	return t == IXT_TYPE_TEXT || t == IXT_TYPE_TURTLE || t == IXT_TYPE_NTRIPLES
+		|| t == IXT_TYPE_NQUADS;
+}
+
+static void start_document(ixt_ctx *x, const char *name, const char *head, size_t n)
+{
+	ixt_doc_clear(&x->doc);
+	x->stopped = false;
+	x->detail[0] = '\0';
+	x->n_bases = 0;
+	x->used_type = x->type != IXT_TYPE_AUTO ? x->type
+		: ixt_type_guess(name, (const unsigned char *)head, n);
+	snprintf(x->used_charset, sizeof x->used_charset, "%s", "UTF-8");
+}
+
+/* The whole-document readers, on x->doc loaded. */
+static ixt_result read_whole(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
+{
+	ixt_result r = ixt_doc_load(x, bytes, n, borrow);
+	if (r != IXT_OK)
+		return r;
+	switch (x->used_type) {
+	case IXT_TYPE_HTML: r = ixt_read_markup(x, true); break;
+	case IXT_TYPE_XML: r = ixt_read_markup(x, false); break;
+	case IXT_TYPE_MARKDOWN: r = ixt_read_markdown(x); break;
+	case IXT_TYPE_JSON: r = ixt_read_json(x); break;
+	case IXT_TYPE_TURTLE: case IXT_TYPE_NTRIPLES: case IXT_TYPE_NQUADS:
+		r = ixt_read_rdf(x, NULL, x->doc.u8, x->doc.n, NULL, 0);
+		break;
+	default: r = ixt_read_text_doc(x); break;
+	}
+	return x->stopped ? IXT_STOPPED : r;
+}
+
+ixt_result ixt_read_bytes(ixt_ctx *x, const void *bytes, size_t n_bytes, const char *name)
+{
+	if (!x || (!bytes && n_bytes))
+		return IXT_BAD_ARGUMENT;
+	start_document(x, name, bytes, n_bytes < IXT_SNIFF_BYTES ? n_bytes : IXT_SNIFF_BYTES);
+	ixt_result r = read_whole(x, bytes ? bytes : "", n_bytes, false);
+	ixt_doc_clear(&x->doc);
+	return r;
+}
+
+static bool has_nul(const char *p, size_t n)
+{
+	return memchr(p, '\0', n) != NULL;
+}
+
+static bool utf16_bom(const char *p, size_t n)
+{
+	return n >= 2 && (((unsigned char)p[0] == 0xFF && (unsigned char)p[1] == 0xFE)
+		|| ((unsigned char)p[0] == 0xFE && (unsigned char)p[1] == 0xFF));
+}
+
+/* Reads the rest of F after the HEAD bytes, up to the document cap. */
+static ixt_result slurp(ixt_ctx *x, FILE *f, ixt_buf *all)
+{
+	char chunk[65536];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (all->n + got > IXT_MAX_DOCUMENT_BYTES)
+			return IXT_TOO_LONG;
+		if (!ixt_buf_add(all, chunk, got))
+			return IXT_NO_MEMORY;
+	}
+	if (ferror(f)) {
+		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
+		return IXT_IO;
+	}
+	return IXT_OK;
+}
+
+ixt_result ixt_read_stream(ixt_ctx *x, FILE *f, const char *name)
+{
+	if (!x || !f)
+		return IXT_BAD_ARGUMENT;
+	char head[IXT_SNIFF_BYTES];
+	size_t n = fread(head, 1, sizeof head, f);
+	if (ferror(f)) {
+		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
+		return IXT_IO;
+	}
+	start_document(x, name, head, n);
+	ixt_result r;
+	if (streams(x->used_type) && is_utf8_name(x->charset) && !utf16_bom(head, n)) {
+		if (has_nul(head, n))
+			return IXT_BINARY;
+		if (x->used_type == IXT_TYPE_TEXT)
+			r = ixt_read_text_stream(x, f, head, n);
+		else
+			r = ixt_read_rdf(x, f, NULL, 0, head, n);
+		return x->stopped ? IXT_STOPPED : r;
+	}
+	ixt_buf all = { 0 };
+	r = ixt_buf_add(&all, head, n) ? slurp(x, f, &all) : IXT_NO_MEMORY;
+	if (r == IXT_OK)
+		r = read_whole(x, all.p ? all.p : "", all.n, true);
+	ixt_doc_clear(&x->doc);
+	ixt_buf_free(&all);
+	return r;
+}
+
+ixt_result ixt_read_file(ixt_ctx *x, const char *path)
+{
+	if (!x || !path)
+		return IXT_BAD_ARGUMENT;
+	x->detail[0] = '\0';
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return IXT_IS_DIRECTORY;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
+		return IXT_IO;
+	}
+	ixt_result r = ixt_read_stream(x, f, path);
+	fclose(f);
+	return r;
+}
+
+/* Handing out. */
+
+bool ixt_has_scheme(const char *s, size_t n)
+{
+	if (n == 0 || !((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
+		return false;
+	for (size_t i = 1; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ':')
+			return true;
+		if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && !(c >= '0' && c <= '9')
+			&& c != '+' && c != '-' && c != '.')
+			return false;
+	}
+	return false;
+}
+
+bool ixt_emit(ixt_ctx *x, ixt_found *f)
+{
+	if (x->stopped)
+		return false;
+	if (f->raw_bytes > IXT_MAX_IRI_BYTES) {
+		ixt_report(x, IXT_TOO_LONG, f->pos, NULL);
+		return true;
+	}
+	if (!ixt_has_scheme(f->iri, f->iri_bytes) && x->n_bases > 0) {
+		f->bases = x->bases;
+		f->n_bases = x->n_bases;
+	} else {
+		f->bases = NULL;
+		f->n_bases = 0;
+	}
+	if (x->found && x->found(x->user, f) != 0)
+		x->stopped = true;
+	return !x->stopped;
+}
+
+void ixt_report(ixt_ctx *x, ixt_result code, ixt_pos pos, const char *detail)
+{
+	if (!x->diag)
+		return;
+	ixt_diag d = { code, pos, detail };
+	x->diag(x->user, &d);
+}
+
+void ixt_report_doc(ixt_ctx *x, ixt_result code, size_t off, const char *detail)
+{
+	ixt_report(x, code, ixt_locate(x, off), detail);
+}
+
+bool ixt_emit_doc_part(ixt_ctx *x, ixt_kind kind, const char *element,
+	const char *attribute, size_t i0, size_t i1, size_t cp0)
+{
+	size_t n_cp = 0;
+	for (size_t i = i0; i < i1; i++)
+		n_cp += ((unsigned char)x->iri.p[i] & 0xC0) != 0x80;
+	if (n_cp == 0 || cp0 + n_cp > x->offs_n || !ixt_map_reserve(x, n_cp))
+		return !x->stopped;
+	for (size_t k = 0; k < n_cp; k++)
+		x->map[k] = ixt_locate(x, x->offs[cp0 + k]);
+	size_t r0 = x->offs[cp0], r1 = x->offs[cp0 + n_cp];
+	ixt_found f = {
+		.pos = x->map[0], .kind = kind, .element = element, .attribute = attribute,
+		.raw = x->doc.u8 + r0, .raw_bytes = r1 > r0 ? r1 - r0 : 0,
+		.iri = x->iri.p + i0, .iri_bytes = i1 - i0, .map = x->map, .map_len = n_cp,
+	};
+	f.byte_end = ixt_locate(x, r1 > r0 ? r1 : r0).byte;
+	return ixt_emit(x, &f);
+}

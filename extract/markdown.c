@@ -1,0 +1,340 @@
+/* Markdown through cmark (CommonMark 0.30): link and image destinations,
+ * autolinks, link reference definitions.
+ *
+ * cmark says what is a link and what its destination means (escapes and
+ * entities undone).  Its source positions are right for blocks but not for
+ * inline nodes past a paragraph's first line (cmark 0.30.2 counts from the
+ * wrong line start), so places come from the bytes: the lines of each
+ * paragraph or heading are scanned for destination syntax (CommonMark
+ * 6.3's "](" followed by a destination, 6.5's "<scheme:...>" and
+ * "<user@host>"), skipping code spans, and cmark's links are matched to
+ * them in order by what the destination means.  A link whose destination
+ * lives in a reference definition matches nothing there; the definition
+ * is reported once, where it is written (single-line definitions: label,
+ * ':' and destination on one line), when cmark took it as one: a line not
+ * in a code or HTML block, not inside a paragraph unless it opens it or
+ * follows another definition. */
+#include "ixt_internal.h"
+
+#include <cmark.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MD_INLINE, MD_AUTO, MD_EMAIL };
+
+typedef struct {
+	size_t r0, r1;
+	int type;
+	bool used;
+} md_cand;
+
+#define MD_MAX_CANDS 4096
+
+typedef struct {
+	ixt_ctx *x;
+	md_cand cands[MD_MAX_CANDS];
+	size_t n_cands;
+	unsigned char *line_role;    /* per line: 0 text, 1 code/html, 2 paragraph, 3 paragraph start */
+	ixt_buf dec;
+} md_state;
+
+static size_t line_start(const ixt_ctx *x, size_t line)   /* 1-based */
+{
+	return line >= 1 && line <= x->doc.n_lines ? x->doc.lines[line - 1] : x->doc.n;
+}
+
+static bool scheme_at(const char *p, size_t i, size_t n, size_t *colon)
+{
+	size_t j = i;
+	if (j >= n || !((p[j] | 0x20) >= 'a' && (p[j] | 0x20) <= 'z'))
+		return false;
+	while (j < n && j - i <= 32 && (((p[j] | 0x20) >= 'a' && (p[j] | 0x20) <= 'z')
+		|| (p[j] >= '0' && p[j] <= '9') || p[j] == '+' || p[j] == '.' || p[j] == '-'))
+		j++;
+	*colon = j;
+	return j < n && p[j] == ':' && j - i >= 2 && j - i <= 32;
+}
+
+/* An autolink at p[i] ('<'): its end (after '>'), or i. */
+static size_t autolink(const char *p, size_t i, size_t n, int *type)
+{
+	size_t colon, j;
+	if (scheme_at(p, i + 1, n, &colon)) {
+		for (j = colon + 1; j < n && p[j] != '>' && p[j] != '<' && (unsigned char)p[j] > ' '; j++)
+			;
+		*type = MD_AUTO;
+		return j < n && p[j] == '>' ? j + 1 : i;
+	}
+	bool at = false;
+	for (j = i + 1; j < n && p[j] != '>' && (unsigned char)p[j] > ' ' && p[j] != '<'; j++)
+		at |= p[j] == '@';
+	*type = MD_EMAIL;
+	return at && j < n && p[j] == '>' ? j + 1 : i;
+}
+
+/* An inline destination after "](" at p[i]: [*r0, *r1), false if none. */
+static bool destination(const char *p, size_t i, size_t n, size_t *r0, size_t *r1)
+{
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n'))
+		i++;
+	if (i < n && p[i] == '<') {
+		size_t j = i + 1;
+		while (j < n && p[j] != '>' && p[j] != '\n' && p[j] != '<')
+			j += p[j] == '\\' && j + 1 < n ? 2 : 1;
+		if (j >= n || p[j] != '>')
+			return false;
+		*r0 = i + 1, *r1 = j;
+		return true;
+	}
+	int depth = 0;
+	size_t j = i;
+	for (; j < n && (unsigned char)p[j] > ' '; j++) {
+		if (p[j] == '\\' && j + 1 < n) {
+			j++;
+			continue;
+		}
+		if (p[j] == '(')
+			depth++;
+		else if (p[j] == ')' && depth-- == 0)
+			break;
+	}
+	*r0 = i, *r1 = j;
+	return j > i;
+}
+
+/* The candidates in doc[s, e), code spans skipped. */
+static void scan_block(md_state *m, size_t s, size_t e)
+{
+	const char *p = m->x->doc.u8;
+	for (size_t i = s; i < e; i++) {
+		if (p[i] == '\\') {
+			i++;
+			continue;
+		}
+		if (p[i] == '`') {
+			size_t k = i;
+			while (k < e && p[k] == '`')
+				k++;
+			size_t run = k - i, j = k;
+			for (; j < e; j++) {
+				size_t q = j;
+				while (q < e && p[q] == '`')
+					q++;
+				if (q - j == run)
+					break;
+				j = q > j ? q - 1 : j;
+			}
+			i = j < e ? j + run - 1 : k - 1;
+			continue;
+		}
+		md_cand c = { 0, 0, MD_INLINE, false };
+		if (p[i] == ']' && i + 1 < e && p[i + 1] == '(' && destination(p, i + 2, e, &c.r0, &c.r1)) {
+		} else if (p[i] == '<' && autolink(p, i, e, &c.type) > i) {
+			c.r0 = i + 1;
+			c.r1 = autolink(p, i, e, &c.type) - 1;
+		} else {
+			continue;
+		}
+		if (m->n_cands < MD_MAX_CANDS)
+			m->cands[m->n_cands++] = c;
+		i = c.r1;
+	}
+}
+
+/* CommonMark's decoding of doc[r0, r1) (escapes, numeric references and
+ * the XML ones) into m->dec; false when another named entity leaves it
+ * unknown. */
+static bool md_decode(md_state *m, size_t r0, size_t r1, bool backslash)
+{
+	const char *p = m->x->doc.u8;
+	bool exact = true;
+	m->dec.n = 0;
+	for (size_t i = r0; i < r1; i++) {
+		if (backslash && p[i] == '\\' && i + 1 < r1 && p[i + 1] > ' ' && p[i + 1] < 0x7F
+			&& !((p[i + 1] | 0x20) >= 'a' && (p[i + 1] | 0x20) <= 'z') && !(p[i + 1] >= '0' && p[i + 1] <= '9')) {
+			ixt_buf_addc(&m->dec, p[++i]);
+			continue;
+		}
+		if (p[i] == '&') {
+			const char *semi = memchr(p + i, ';', r1 - i);
+			size_t len = semi ? (size_t)(semi - p) - i : 0;
+			if (len > 2 && p[i + 1] == '#') {
+				bool hex = (p[i + 2] | 0x20) == 'x';
+				char *end;
+				unsigned long v = strtoul(p + i + 2 + hex, &end, hex ? 16 : 10);
+				if (end == semi) {
+					ixt_buf_add_cp(&m->dec, v == 0 || v > 0x10FFFF ? 0xFFFD : (uint32_t)v);
+					i += len;
+					continue;
+				}
+			}
+			static const char *const xml[][2] = { { "amp", "&" }, { "lt", "<" }, { "gt", ">" }, { "quot", "\"" }, { "apos", "'" } };
+			bool done = false;
+			for (size_t k = 0; k < 5 && !done; k++)
+				if (len == strlen(xml[k][0]) + 1 && memcmp(p + i + 1, xml[k][0], len - 1) == 0)
+					done = ixt_buf_add(&m->dec, xml[k][1], 1);
+			if (done) {
+				i += len;
+				continue;
+			}
+			if (len > 1)
+				exact = false;
+		}
+		ixt_buf_addc(&m->dec, p[i]);
+	}
+	return exact;
+}
+
+/* Hands out URL (cmark's meaning) found as doc[r0, r1). */
+static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size_t r1, bool email)
+{
+	ixt_ctx *x = m->x;
+	size_t skip = email ? strlen("mailto:") : 0;
+	if (strlen(url) < skip || !ixt_attr_map(x, r0, r1, url + skip, strlen(url) - skip, kind != IXT_KIND_MD_AUTOLINK))
+		return;
+	if (skip) {                                 /* "mailto:" comes from the autolink's first character */
+		x->iri.n = 0;
+		size_t n = x->offs_n;
+		for (size_t k = 0; k < skip; k++)
+			ixt_offs_push(x, r0);
+		if (x->offs_n != n + skip || !ixt_buf_add(&x->iri, url, strlen(url)))
+			return;
+		memmove(x->offs + skip, x->offs, (n + 1) * sizeof *x->offs);
+		for (size_t k = 0; k < skip; k++)
+			x->offs[k] = r0;
+		x->offs[x->offs_n] = r1;
+	}
+	ixt_emit_doc_part(x, kind, NULL, NULL, 0, x->iri.n, 0);
+}
+
+static void link_node(md_state *m, cmark_node *node)
+{
+	const char *url = cmark_node_get_url(node);
+	if (!url || !*url)
+		return;
+	for (size_t i = 0; i < m->n_cands; i++) {
+		md_cand *c = &m->cands[i];
+		if (c->used)
+			continue;
+		bool exact = md_decode(m, c->r0, c->r1, c->type == MD_INLINE);
+		const char *want = url + (c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0 ? 7 : 0);
+		bool same = strlen(want) == m->dec.n && memcmp(want, m->dec.p ? m->dec.p : "", m->dec.n) == 0;
+		if (!same && exact)
+			continue;
+		c->used = true;
+		for (size_t k = 0; k < i; k++)
+			m->cands[k].used = true;            /* candidates are in order */
+		ixt_kind kind = c->type != MD_INLINE ? IXT_KIND_MD_AUTOLINK
+			: cmark_node_get_type(node) == CMARK_NODE_IMAGE ? IXT_KIND_MD_IMAGE : IXT_KIND_MD_LINK;
+		emit_md(m, kind, url, c->r0, c->r1, c->type == MD_EMAIL);
+		return;
+	}
+}
+
+/* Is LINE a single-line link reference definition?  EMIT: hand it out. */
+static bool definition(md_state *m, size_t line, bool emit)
+{
+	const char *p = m->x->doc.u8;
+	size_t i = line_start(m->x, line), e = line_start(m->x, line + 1);
+	while (i < e && (p[i] == ' ' || p[i] == '>'))
+		i++;
+	if (i >= e || p[i] != '[')
+		return false;
+	size_t j = i + 1;
+	while (j < e && p[j] != ']' && p[j] != '[' && p[j] != '\n')
+		j += p[j] == '\\' ? 2 : 1;
+	if (j + 1 >= e || p[j] != ']' || p[j + 1] != ':' || j == i + 1)
+		return false;
+	size_t r0, r1;
+	if (!destination(p, j + 2, e, &r0, &r1) || memchr(p + r0, '\n', r1 - r0))
+		return false;
+	if (!emit)
+		return true;
+	md_decode(m, r0, r1, true);
+	if (!ixt_buf_addc(&m->dec, '\0'))
+		return false;
+	emit_md(m, IXT_KIND_MD_REFERENCE, m->dec.p, r0, r1, false);
+	return true;
+}
+
+/* Marks the definitions cmark took (role 4). */
+static void definitions(md_state *m)
+{
+	bool prev_def = false;
+	for (size_t ln = 1; ln <= m->x->doc.n_lines; ln++) {
+		unsigned char role = m->line_role[ln];
+		bool may = role == 0 || role == 3 || (role == 2 && prev_def);
+		prev_def = may && definition(m, ln, false);
+		if (prev_def)
+			m->line_role[ln] = 4;
+	}
+}
+
+/* Hands out the definitions on lines before UPTO not yet handed out. */
+static void flush_definitions(md_state *m, size_t *next, size_t upto)
+{
+	for (; *next < upto && *next <= m->x->doc.n_lines && !m->x->stopped; ++*next)
+		if (m->line_role[*next] == 4)
+			definition(m, *next, true);
+}
+
+static void mark_lines(md_state *m, cmark_node *node, unsigned char role)
+{
+	int a = cmark_node_get_start_line(node), b = cmark_node_get_end_line(node);
+	for (int l = a; l >= 1 && l <= b && (size_t)l <= m->x->doc.n_lines; l++)
+		if (m->line_role[l] < role || role == 1)
+			m->line_role[l] = role;
+	if (role == 2 && a >= 1 && (size_t)a <= m->x->doc.n_lines)
+		m->line_role[a] = 3;
+}
+
+ixt_result ixt_read_markdown(ixt_ctx *x)
+{
+	md_state *m = calloc(1, sizeof *m);
+	cmark_node *doc = cmark_parse_document(x->doc.u8, x->doc.n, CMARK_OPT_SOURCEPOS);
+	cmark_iter *it = doc ? cmark_iter_new(doc) : NULL;
+	ixt_result r = IXT_NO_MEMORY;
+	if (!m || !it || !(m->line_role = calloc(x->doc.n_lines + 2, 1)))
+		goto done;
+	m->x = x;
+	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+		cmark_node *n = cmark_iter_get_node(it);
+		cmark_node_type t = cmark_node_get_type(n);
+		if (ev == CMARK_EVENT_ENTER && (t == CMARK_NODE_CODE_BLOCK || t == CMARK_NODE_HTML_BLOCK))
+			mark_lines(m, n, 1);
+		else if (ev == CMARK_EVENT_ENTER && (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING))
+			mark_lines(m, n, 2);
+	}
+	definitions(m);
+	size_t next_def = 1;
+	cmark_iter_reset(it, doc, CMARK_EVENT_ENTER);
+	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE && !x->stopped;) {
+		cmark_node *n = cmark_iter_get_node(it);
+		cmark_node_type t = cmark_node_get_type(n);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
+			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			if (b > x->doc.n_lines)
+				b = x->doc.n_lines;             /* cmark also ends lines at a lone CR */
+			while (a <= b && m->line_role[a] == 4)
+				a++;                            /* definitions at its start */
+			flush_definitions(m, &next_def, a);
+			m->n_cands = 0;
+			scan_block(m, line_start(x, a), line_start(x, b + 1));
+		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
+			link_node(m, n);
+		}
+	}
+	flush_definitions(m, &next_def, x->doc.n_lines + 1);
+	r = IXT_OK;
+done:
+	cmark_iter_free(it);
+	cmark_node_free(doc);
+	if (m) {
+		free(m->line_role);
+		ixt_buf_free(&m->dec);
+	}
+	free(m);
+	return r;
+}

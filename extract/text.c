@@ -1,0 +1,267 @@
+/* Plain text: IRIs as people write them in prose, RFC 3986 Appendix C.
+ *
+ * A candidate starts with a scheme (RFC 3986 3.1) at a word boundary and
+ * is taken when it is delimited by <> (any scheme), or its scheme is followed
+ * by "//", or the scheme is one of the few that never use "//" (mailto, urn,
+ * ...): "Note:" or "12:30" in prose are not IRIs.  It ends at whitespace
+ * (Unicode White_Space), '<', '>', '"', a closing quote matching the one
+ * before it, or the line's end.  Outside <>, trailing . , ; : ! ? ) ] and the
+ * ideographic full stop and commas are not part of it unless a ')' or ']'
+ * closes one opened inside (Appendix C: "the trailing punctuation ... is
+ * not part of the URI").  Inside <> it runs to the '>' on its line, spaces
+ * and all: Appendix C drops whitespace from a reference wrapped across
+ * lines, but on one line a space is more likely a mistake in the IRI, and
+ * kept it gets checked where it stands.  Lines are read one at a time (a line longer than
+ * IXT_MAX_LINE_BYTES in pieces; an IRI across a cut is split there). */
+#include "ixt_internal.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* Where the line being scanned is. */
+typedef struct {
+	const char *p;
+	size_t n;
+	bool in_doc;           /* positions from x->doc (doc_off) or counted here */
+	size_t doc_off;
+	unsigned long line, col0;
+	uint64_t byte0;
+} text_line;
+
+static const char *const bare_schemes[] = {
+	"mailto", "urn", "tel", "data", "news", "tag", "doi", "geo", "sip", "sips",
+	"xmpp", "magnet", "did", "about", "javascript", "cid", "mid", "sms",
+};
+
+static bool scheme_char(unsigned char c)
+{
+	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9')
+		|| c == '+' || c == '-' || c == '.';
+}
+
+static bool white(uint32_t cp)
+{
+	return cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || cp == 0x85 || cp == 0xA0
+		|| cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028
+		|| cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+/* Ends a candidate: whitespace, the delimiters of Appendix C, controls,
+ * and U+FFFD standing for ill-formed bytes. */
+static bool ends(uint32_t cp, uint32_t quote)
+{
+	return white(cp) || cp == '<' || cp == '>' || cp == '"' || cp < 0x20 || cp == 0x7F
+		|| cp == 0xFFFD || (quote && cp == quote);
+}
+
+static bool trailing(uint32_t cp)
+{
+	return cp == '.' || cp == ',' || cp == ';' || cp == ':' || cp == '!' || cp == '?'
+		|| cp == ')' || cp == ']' || cp == '\'' || cp == 0x3001 || cp == 0x3002
+		|| cp == 0xFF0C || cp == 0xFF0E;
+}
+
+static bool taken_scheme(const char *s, size_t n_scheme, const char *rest, size_t n_rest, bool angled)
+{
+	if (angled || (n_rest >= 2 && rest[0] == '/' && rest[1] == '/'))
+		return true;
+	for (size_t i = 0; i < sizeof bare_schemes / sizeof bare_schemes[0]; i++)
+		if (strlen(bare_schemes[i]) == n_scheme && strncasecmp(s, bare_schemes[i], n_scheme) == 0)
+			return true;
+	return false;
+}
+
+/* [s, e) shortened by trailing punctuation that closes nothing. */
+static size_t trim_end(const char *p, size_t s, size_t e)
+{
+	while (e > s) {
+		size_t k = e - 1;
+		while (k > s && ((unsigned char)p[k] & 0xC0) == 0x80)
+			k--;
+		size_t len;
+		uint32_t cp = ixt_utf8_next(p + k, e - k, &len);
+		if (!trailing(cp))
+			break;
+		if (cp == ')' || cp == ']') {
+			int depth = 0;
+			char open = cp == ')' ? '(' : '[';
+			for (size_t i = s; i < k; i++)
+				depth += p[i] == open ? 1 : p[i] == (char)cp ? -1 : 0;
+			if (depth > 0)
+				break;
+		}
+		e = k;
+	}
+	return e;
+}
+
+static ixt_pos line_pos(ixt_ctx *x, const text_line *l, size_t i, unsigned long col)
+{
+	if (l->in_doc)
+		return ixt_locate(x, l->doc_off + i);
+	ixt_pos p = { l->line, col, l->byte0 + i };
+	return p;
+}
+
+/* Hands out p[s, e), whose first code point is in column COL. */
+static bool emit_text(ixt_ctx *x, const text_line *l, size_t s, size_t e, unsigned long col)
+{
+	size_t n_cp = 0;
+	for (size_t i = s; i < e; i++)
+		n_cp += ((unsigned char)l->p[i] & 0xC0) != 0x80;
+	if (!ixt_map_reserve(x, n_cp))
+		return false;
+	size_t k = 0;
+	for (size_t i = s; i < e; i++)
+		if (((unsigned char)l->p[i] & 0xC0) != 0x80)
+			x->map[k] = line_pos(x, l, i, col + k), k++;
+	ixt_found f = {
+		.pos = x->map[0], .kind = IXT_KIND_TEXT, .raw = l->p + s, .raw_bytes = e - s,
+		.iri = l->p + s, .iri_bytes = e - s, .map = x->map, .map_len = n_cp,
+	};
+	f.byte_end = line_pos(x, l, e, col + k).byte;
+	return ixt_emit(x, &f);
+}
+
+/* A candidate starting at p[i] (a scheme's first letter): its end, or i. */
+static size_t candidate(const text_line *l, size_t i, uint32_t before)
+{
+	const char *p = l->p;
+	size_t j = i;
+	while (j < l->n && scheme_char((unsigned char)p[j]))
+		j++;
+	if (j >= l->n || p[j] != ':' || j == i)
+		return i;
+	bool angled = before == '<';
+	if (!taken_scheme(p + i, j - i, p + j + 1, l->n - j - 1, angled))
+		return i;
+	uint32_t quote = before == '\'' ? '\'' : 0;
+	size_t e = j + 1, len;
+	while (e < l->n && !ends(ixt_utf8_next(p + e, l->n - e, &len), quote))
+		e += len;
+	if (angled && e < l->n && p[e] != '>') {
+		size_t k = e;                       /* whitespace inside <...> on the line */
+		while (k < l->n && p[k] != '>' && p[k] != '<' && p[k] != '"' && p[k] != '\n'
+			&& (unsigned char)p[k] >= 0x20)
+			k++;
+		if (k < l->n && p[k] == '>')
+			e = k;
+	}
+	if (!angled)
+		e = trim_end(p, i, e);
+	return e > j + 1 ? e : i;
+}
+
+/* Scans one line (or piece) for candidates. */
+static bool scan_line(ixt_ctx *x, const text_line *l)
+{
+	uint32_t before = ' ';
+	unsigned long col = l->col0;
+	for (size_t i = 0, len; i < l->n; i += len, col++) {
+		unsigned char c = (unsigned char)l->p[i];
+		uint32_t cp = ixt_utf8_next(l->p + i, l->n - i, &len);
+		if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && !(before < 0x80 && scheme_char((unsigned char)before))) {
+			size_t e = candidate(l, i, before);
+			if (e > i) {
+				if (!emit_text(x, l, i, e, col))
+					return false;
+				for (size_t k = i; k < e; k++)
+					col += ((unsigned char)l->p[k] & 0xC0) != 0x80;
+				col--;
+				len = e - i;
+				before = (unsigned char)l->p[e - 1];
+				continue;
+			}
+		}
+		before = cp;
+	}
+	return true;
+}
+
+static void report_bad(ixt_ctx *x, const text_line *l)
+{
+	unsigned long col = l->col0;
+	for (size_t i = 0, len; i < l->n; i += len, col++)
+		if (ixt_utf8_next(l->p + i, l->n - i, &len) == 0xFFFD
+			&& !(len == 3 && memcmp(l->p + i, "\xEF\xBF\xBD", 3) == 0)) {
+			ixt_report(x, IXT_BAD_TEXT, line_pos(x, l, i, col), "UTF-8");
+			return;
+		}
+}
+
+ixt_result ixt_read_text_doc(ixt_ctx *x)
+{
+	for (size_t ln = 0; ln < x->doc.n_lines && !x->stopped; ln++) {
+		size_t s = x->doc.lines[ln];
+		size_t e = ln + 1 < x->doc.n_lines ? x->doc.lines[ln + 1] : x->doc.n;
+		text_line l = { x->doc.u8 + s, e - s, true, s, ln + 1, 1, 0 };
+		if (!scan_line(x, &l))
+			break;
+	}
+	return IXT_OK;
+}
+
+/* A piece of a line in the stream: scanned, its columns counted on. */
+static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned long *col0, uint64_t *byte0)
+{
+	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0 };
+	report_bad(x, &l);
+	bool go = scan_line(x, &l);
+	for (size_t i = 0; i < line->n; i++)
+		*col0 += ((unsigned char)line->p[i] & 0xC0) != 0x80;
+	*byte0 += line->n;
+	line->n = 0;
+	return go;
+}
+
+ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n_first)
+{
+	ixt_buf line = { 0 };
+	char chunk[65536];
+	const char *p = first;
+	size_t n = n_first;
+	unsigned long ln = 1, col0 = 1;
+	uint64_t byte0 = 0;
+	ixt_result r = IXT_OK;
+	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3, n -= 3, byte0 = 3;          /* a BOM is not text */
+	for (;;) {
+		if (memchr(p, '\0', n)) {
+			r = IXT_BINARY;
+			break;
+		}
+		while (n > 0 && !x->stopped) {
+			const char *nl = memchr(p, '\n', n);
+			size_t take = nl ? (size_t)(nl - p) + 1 : n;
+			if (line.n + take > IXT_MAX_LINE_BYTES) {
+				take = IXT_MAX_LINE_BYTES - line.n;
+				while (take > 0 && ((unsigned char)p[take] & 0xC0) == 0x80)
+					take--;
+				nl = NULL;
+			}
+			if (!ixt_buf_add(&line, p, take)) {
+				r = IXT_NO_MEMORY;
+				goto done;
+			}
+			p += take, n -= take;
+			if (nl) {
+				stream_piece(x, &line, ln, &col0, &byte0);
+				ln++, col0 = 1;
+			} else if (line.n >= IXT_MAX_LINE_BYTES - 4) {
+				ixt_pos at = { ln, col0, byte0 };
+				ixt_report(x, IXT_TOO_LONG, at, NULL);
+				stream_piece(x, &line, ln, &col0, &byte0);
+			}
+		}
+		if (x->stopped || (n = fread(chunk, 1, sizeof chunk, f)) == 0)
+			break;
+		p = chunk;
+	}
+	if (r == IXT_OK && line.n > 0 && !x->stopped)
+		stream_piece(x, &line, ln, &col0, &byte0);
+	if (r == IXT_OK && ferror(f))
+		r = IXT_IO;
+done:
+	ixt_buf_free(&line);
+	return r;
+}

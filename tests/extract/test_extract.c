@@ -1,0 +1,227 @@
+/* extract/'s API: names, the type guess, NULL safety, reading bytes and
+ * streams, stopping, failures (binary, charset, directory, missing file),
+ * charsets and line ends; tables of cases against exact places. */
+#include "../tcheck.h"
+#include "extract.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_SEEN 16
+
+typedef struct {
+	size_t n, n_diag;
+	char text[MAX_SEEN][160];     /* "LINE:COL KIND IRI [BASE] @BYTE-END" */
+	char diag[MAX_SEEN][96];      /* "LINE:COL RESULT" */
+	size_t stop_after;            /* 0: never */
+} seen;
+
+static int found(void *user, const ixt_found *f)
+{
+	seen *s = user;
+	if (s->n < MAX_SEEN)
+		snprintf(s->text[s->n], sizeof s->text[0], "%lu:%lu %s %.*s%s%s @%llu-%llu",
+			f->pos.line, f->pos.column, ixt_kind_name(f->kind), (int)f->iri_bytes, f->iri,
+			f->n_bases ? " " : "", f->n_bases ? f->bases[f->n_bases - 1] : "",
+			(unsigned long long)f->pos.byte, (unsigned long long)f->byte_end);
+	s->n++;
+	return s->stop_after && s->n >= s->stop_after;
+}
+
+static void diag(void *user, const ixt_diag *d)
+{
+	seen *s = user;
+	if (s->n_diag < MAX_SEEN)
+		snprintf(s->diag[s->n_diag], sizeof s->diag[0], "%lu:%lu %s",
+			d->pos.line, d->pos.column, ixt_result_name(d->code));
+	s->n_diag++;
+}
+
+static ixt_result run(ixt_ctx *x, seen *s, const char *bytes, size_t n, const char *name)
+{
+	size_t stop = s->stop_after;
+	memset(s, 0, sizeof *s);
+	s->stop_after = stop;
+	ixt_set_callbacks(x, found, diag, s);
+	return ixt_read_bytes(x, bytes, n, name);
+}
+
+static void test_names(void)
+{
+	CHECK_STR(ixt_result_name(IXT_SYNTAX), "IXT_SYNTAX", "result name");
+	CHECK_STR(ixt_result_name((ixt_result)999), "IXT_UNKNOWN", "unknown result");
+	CHECK_STR(ixt_kind_name(IXT_KIND_MD_AUTOLINK), "md-autolink", "kind name");
+	CHECK_STR(ixt_kind_name((ixt_kind)999), "unknown", "unknown kind");
+	for (int t = IXT_TYPE_AUTO; t <= IXT_TYPE_JSON; t++) {
+		ixt_type back;
+		CHECK(ixt_type_from_name(ixt_type_name((ixt_type)t), &back) == IXT_OK && back == (ixt_type)t,
+			"type %d round trip", t);
+	}
+	CHECK(ixt_type_name((ixt_type)99) == NULL, "no name past the table");
+	CHECK(ixt_type_from_name("rdfxml", NULL) == IXT_BAD_ARGUMENT, "unknown type name");
+}
+
+static void test_guess(void)
+{
+	static const struct { const char *name, *head; ixt_type want; } cases[] = {
+		{ "a.HTML", "", IXT_TYPE_HTML }, { "dir.d/a.ttl", "", IXT_TYPE_TURTLE },
+		{ "x.nq", "", IXT_TYPE_NQUADS }, { "x.nt", "", IXT_TYPE_NTRIPLES },
+		{ "x.md", "", IXT_TYPE_MARKDOWN }, { "x.jsonld", "", IXT_TYPE_JSON },
+		{ "x.svg", "", IXT_TYPE_XML }, { NULL, "\xEF\xBB\xBF <!DOCTYPE html>", IXT_TYPE_HTML },
+		{ "-", "<?xml version='1.0'?>", IXT_TYPE_XML }, { NULL, "@prefix x: <y> .", IXT_TYPE_TURTLE },
+		{ NULL, "\n  [1, 2]", IXT_TYPE_JSON }, { "notes", "see http://x/", IXT_TYPE_TEXT },
+		{ "a.d/readme", "<html>", IXT_TYPE_HTML },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		CHECK(ixt_type_guess(cases[i].name, (const unsigned char *)cases[i].head,
+			strlen(cases[i].head)) == cases[i].want, "guess case %zu", i);
+}
+
+static void test_null(void)
+{
+	ixt_free(NULL);
+	CHECK(ixt_set_type(NULL, IXT_TYPE_TEXT) == IXT_BAD_ARGUMENT, "set_type NULL");
+	CHECK(ixt_set_charset(NULL, "UTF-8") == IXT_BAD_ARGUMENT, "set_charset NULL");
+	CHECK(ixt_read_bytes(NULL, "x", 1, NULL) == IXT_BAD_ARGUMENT, "read_bytes NULL");
+	CHECK(ixt_read_file(NULL, "x") == IXT_BAD_ARGUMENT, "read_file NULL");
+	CHECK(ixt_read_stream(NULL, stdin, NULL) == IXT_BAD_ARGUMENT, "read_stream NULL");
+	CHECK(ixt_last_type(NULL) == IXT_TYPE_AUTO, "last_type NULL");
+	ixt_set_callbacks(NULL, NULL, NULL, NULL);
+	ixt_ctx *x = ixt_new();
+	CHECK(ixt_set_type(x, (ixt_type)99) == IXT_BAD_ARGUMENT, "bad type");
+	CHECK(ixt_read_bytes(x, NULL, 3, NULL) == IXT_BAD_ARGUMENT, "NULL bytes with a length");
+	CHECK(ixt_read_bytes(x, NULL, 0, "empty.txt") == IXT_OK, "nothing is an empty document");
+	ixt_free(x);
+}
+
+/* Documents in memory: type, bytes, charset option, places. */
+static const struct {
+	ixt_type type;
+	const char *charset;
+	const char *doc;
+	size_t n_found;
+	const char *first, *last;       /* seen[0] and seen[n-1] */
+	const char *first_diag;         /* NULL: no diagnostic */
+} docs[] = {
+	{ IXT_TYPE_TEXT, NULL, "a http://x.example/p.\r\nb\r\n <urn:a:b>\r\n", 2,
+		"1:3 text http://x.example/p @2-20", "3:3 text urn:a:b @28-35", NULL },
+	{ IXT_TYPE_TEXT, "ISO-8859-8", "\xf9\xec\xe5\xed http://\xf9.example/\n", 1,
+		"1:6 text http://\xd7\xa9.example/ @5-22", NULL, NULL },
+	{ IXT_TYPE_TEXT, NULL, "ok http://a.example/\n\xff\xfe bad http://b.example/\n", 2,
+		"1:4 text http://a.example/ @3-20", "2:8 text http://b.example/ @28-45", "2:1 IXT_BAD_TEXT" },
+	{ IXT_TYPE_TURTLE, "windows-1252", "<http://\xe9.example/> <p> <o> .\n", 3,
+		"1:2 subject http://\xc3\xa9.example/ @1-18", "1:26 object o @25-26", NULL },
+	{ IXT_TYPE_NTRIPLES, NULL, "<http://s.example/> <http://p.example/> \"x\"@en .\n<a> <b> <c> <d> .\n", 2,
+		"1:2 subject http://s.example/ @1-18", "1:22 predicate http://p.example/ @21-38", "2:2 IXT_SYNTAX" },
+	{ IXT_TYPE_TURTLE, NULL, "<a> <b> <c> .\n<x", 3,
+		"1:2 subject a @1-2", "1:10 object c @9-10", "2:3 IXT_SYNTAX" },
+	{ IXT_TYPE_TURTLE, NULL, "<a> <b> \"x\n<c> <d> <e> .\n", 3,
+		"2:2 subject c @12-13", "2:10 object e @20-21", "1:12 IXT_SYNTAX" },
+	{ IXT_TYPE_NQUADS, NULL, "<s:a> <s:b> <s:c> <s:d> .\n<e> <f> <g> .\n<s:h> <s:i> <s:j> .\n", 7,
+		"1:2 subject s:a @1-4", "3:14 object s:j @53-56", "2:2 IXT_SYNTAX" },
+	{ IXT_TYPE_NQUADS, NULL, "<s:a> <s:b> <s:c> <s:g> .\n", 4,
+		"1:2 subject s:a @1-4", "1:20 graph s:g @19-22", NULL },
+	{ IXT_TYPE_HTML, NULL, "<meta name=d content='on charset choice'><meta charset=\"ISO-8859-8\"><a href=\xf9>", 1,
+		"1:77 attribute \xd7\xa9 @76-77", NULL, NULL },
+	{ IXT_TYPE_HTML, NULL, "<a href=x>\n<base href=\"http://b/\"><a href=y>", 3,
+		"1:9 attribute x http://b/ @8-9", "2:32 attribute y http://b/ @42-43", NULL },
+	{ IXT_TYPE_XML, NULL, "<r xml:base='http://b/'><e href='x'/><e href='y'></r>", 3,
+		"1:14 base http://b/ @13-22", "1:47 attribute y http://b/ @46-47", "1:54 IXT_SYNTAX" },
+	{ IXT_TYPE_MARKDOWN, NULL, "para\ntwo [l](http://l.example/) <http://a.example/>\n", 2,
+		"2:9 md-link http://l.example/ @13-30", "2:29 md-autolink http://a.example/ @33-50", NULL },
+	{ IXT_TYPE_JSON, NULL, "[\"http://j.example/\", \"no\", {\"k\": \"x:y\"}]", 2,
+		"1:3 json-string http://j.example/ @2-19", "1:36 json-string x:y @35-38", NULL },
+	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
+		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
+};
+
+static void test_docs(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		ixt_set_type(x, docs[i].type);
+		ixt_set_charset(x, docs[i].charset);
+		ixt_result r = run(x, &s, docs[i].doc, strlen(docs[i].doc), NULL);
+		CHECK(r == IXT_OK, "doc %zu: %s", i, ixt_result_name(r));
+		CHECK(s.n == docs[i].n_found, "doc %zu: %zu found", i, s.n);
+		if (s.n > 0)
+			CHECK_STR(s.text[0], docs[i].first, "doc %zu first", i);
+		if (s.n > 1 && docs[i].last)
+			CHECK_STR(s.text[s.n - 1], docs[i].last, "doc %zu last", i);
+		if (docs[i].first_diag)
+			CHECK_STR(s.n_diag ? s.diag[0] : "", docs[i].first_diag, "doc %zu diag", i);
+		else
+			CHECK(s.n_diag == 0, "doc %zu: %zu diagnostics, first %s", i, s.n_diag, s.diag[0]);
+	}
+	ixt_free(x);
+}
+
+static void test_failures(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	CHECK(run(x, &s, "ab\0cd http://x/", 15, "a.txt") == IXT_BINARY, "NUL bytes: binary");
+	CHECK(run(x, &s, "<p>ab\0cd", 8, "a.html") == IXT_BINARY, "binary HTML");
+	ixt_set_charset(x, "no-such-charset");
+	CHECK(run(x, &s, "x\xff", 2, "a.md") == IXT_BAD_CHARSET, "unknown charset");
+	ixt_set_charset(x, NULL);
+	CHECK(run(x, &s, "<meta charset=bogus-cs><a href=x>", 33, "a.html") == IXT_BAD_CHARSET,
+		"unknown declared charset");
+	CHECK(ixt_read_file(x, ".") == IXT_IS_DIRECTORY, "directory");
+	CHECK(ixt_read_file(x, "/nonexistent/file.txt") == IXT_IO && strstr(ixt_detail(x), "No such"),
+		"missing file: %s", ixt_detail(x));
+	s.stop_after = 2;
+	ixt_set_callbacks(x, found, diag, &s);
+	const char *many = "http://a/ http://b/ http://c/ http://d/";
+	CHECK(run(x, &s, many, strlen(many), "m.txt") == IXT_STOPPED && s.n == 2, "stopped after 2: %zu", s.n);
+	s.stop_after = 0;
+	ixt_free(x);
+}
+
+/* Streams: text and Turtle read through a pipe, a long line cut. */
+static void test_stream(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	ixt_set_callbacks(x, found, diag, &s);
+	FILE *f = tmpfile();
+	size_t pad = 3 * 65536 + 17;
+	fputs("\xEF\xBB\xBF" "first http://one.example/\n", f);
+	for (size_t i = 0; i < pad; i++)
+		fputc(i % 50 == 49 ? ' ' : 'w', f);
+	fputs(" http://two.example/x \xd7\xa9 http://three.example/\n", f);
+	rewind(f);
+	CHECK(ixt_read_stream(x, f, "big.txt") == IXT_OK, "stream");
+	CHECK(s.n == 3, "three in the stream: %zu", s.n);
+	char want[96];
+	snprintf(want, sizeof want, "2:%zu text http://two.example/x @%zu-%zu", pad + 2,
+		(size_t)29 + pad + 1, (size_t)29 + pad + 21);
+	CHECK_STR(s.text[1], want, "column and byte past 64 KiB chunks");
+	snprintf(want, sizeof want, "2:%zu text http://three.example/ @%zu-%zu", pad + 25,
+		(size_t)29 + pad + 25, (size_t)29 + pad + 46);
+	CHECK_STR(s.text[2], want, "after a two-byte character");
+	fclose(f);
+	f = tmpfile();
+	fputs("@prefix e: <http://e.example/> .\ne:s e:p \"\"\"a\nb\"\"\" , e:o .\n", f);
+	rewind(f);
+	ixt_set_type(x, IXT_TYPE_TURTLE);
+	memset(&s, 0, sizeof s);
+	CHECK(ixt_read_stream(x, f, NULL) == IXT_OK && s.n == 4, "turtle stream: %zu", s.n);
+	CHECK_STR(s.text[3], "3:8 object http://e.example/o @53-56", "after a long string");
+	fclose(f);
+	ixt_free(x);
+}
+
+int main(void)
+{
+	test_names();
+	test_guess();
+	test_null();
+	test_docs();
+	test_failures();
+	test_stream();
+	return tcheck_done("extract");
+}
