@@ -408,9 +408,10 @@ static const batch_command commands[] = {
 			"q or Esc leaves, F1 lists all keys.  At most 1,000,000 lines of up to\n"
 			"1 MiB are read.\n"
 			"\n"
-			"Exit status: 1 out of memory or the terminal could not be opened,\n"
-			"2 usage error (or FILE is a directory, cannot be read or is empty),\n"
-			"130 left with q or Esc.\n"),
+			"Exit status: 0 left with q or Esc, every replaced line written,\n"
+			"1 out of memory or the terminal could not be opened, 2 usage error\n"
+			"(or FILE is a directory, cannot be read or is empty), 130 left with\n"
+			"replaced lines not written.\n"),
 	},
 };
 

@@ -796,7 +796,7 @@ def check_view(irie, vtdrive, cases, work):
               'expect-running', 'expect-title-unset']
     # Every row through the list pane too: a page at a time from the top.
     steps += ['key Home'] + ['key PageDown'] * (n // 8 + 1)
-    steps += ['key Esc', 'expect-exit 130', 'expect-stdout-empty',
+    steps += ['key Esc', 'expect-exit 0', 'expect-stdout-empty',
               'save-raw ' + vt_escape(raw_path.encode())]
     t0 = time.monotonic()
     rc, err, spath = run_vtdrive(vtdrive, '\n'.join(steps) + '\n', [irie, 'view', listing], work)
