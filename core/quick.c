@@ -18,6 +18,7 @@
 #include "iri_host.h"
 #include "iri_parse.h"
 #include "iri_quick.h"
+#include "iri_quick_iri.h"
 #include "iri_run.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"
@@ -55,6 +56,7 @@ typedef struct {
 	size_t copied;                /* input bytes [0, copied) are in uri */
 	iri_quick_verdict verdict;
 	bool errors_only;             /* iri_quick_scan_errors() */
+	bool ace_hosts;               /* iri_quick_scan_errors_ace(): A-label hosts judged here */
 	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
 	size_t nonascii_bytes, nonascii_cps;
 } quick;
@@ -218,6 +220,26 @@ static bool plain_dns_name(const uint8_t *s, size_t len)
 	return true;
 }
 
+/* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
+ * plain_dns_name) that UTS #46 ToASCII takes without error: no BAD_IDN or
+ * DNS_LENGTH_LIMIT (the host's errors; the rest of what check.c says of an
+ * A-label, ACE_LABEL and UTS #39, are notes and warnings). */
+static bool ace_dns_name(iri_ctx *ctx, const uint8_t *s, size_t len)
+{
+	size_t name = len > 0 && s[len - 1] == '.' ? len - 1 : len;
+	if (name == 0 || name > IRI_DNS_NAME_MAX_BYTES)
+		return false;
+	for (size_t label = 0; label <= name;) {
+		const uint8_t *dot = memchr(s + label, '.', name - label);
+		size_t i = dot ? (size_t)(dot - s) : name;
+		if (i == label || i - label > IRI_DNS_LABEL_MAX_BYTES)
+			return false;
+		label = i + 1;
+	}
+	iri_buf *ace = &ctx->quick_ace;
+	return iri_idna_to_ascii(ctx, false, (const char *)s, len, ace) == 0 && !ace->failed;
+}
+
 /* What a non-ASCII host comes to: its own verdict, what it adds to the
  * expansion counts, and the length of its A-label form (ctx->quick_ace). */
 typedef struct {
@@ -271,8 +293,13 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		return false;                /* IP literals: the full path (and %-hosts, below) */
 	/* ipath's ASCII less ":", "@" and "/" is the host's (RFC 3986 3.2.2
 	 * reg-name), and the span has none of those three. */
-	if (iri_run_path(q->s, hs, he) == he)
-		return plain_dns_name(h, n); /* else DNS_LENGTH_LIMIT, empty labels, A-labels */
+	if (iri_run_path(q->s, hs, he) == he) {
+		if (plain_dns_name(h, n))
+			return true;
+		/* else DNS_LENGTH_LIMIT, empty labels, A-labels; the last are
+		 * judged here for to-iri (iri_quick_iri.h), which keeps them. */
+		return q->ace_hosts && q->dns && ace_dns_name(q->ctx, h, n);
+	}
 	if (!q->dns)
 		return false;                /* no host findings, a %-escaped host: the full path's */
 	/* Everything below depends on the host alone: the memo keeps the
@@ -447,10 +474,11 @@ static iri_quick_verdict scan_line(quick *q)
 }
 
 /* Appends to uri (may be NULL); on IRI_QUICK_FULL, leaves it as it was. */
-static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only)
+static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only,
+	bool ace_hosts)
 {
 	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
-		.errors_only = errors_only };
+		.errors_only = errors_only, .ace_hosts = ace_hosts };
 	if (uri && uri->failed)
 		return IRI_QUICK_FULL;
 	size_t base = uri ? uri->len : 0;
@@ -468,10 +496,15 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
 {
 	if (uri)
 		iri_buf_reset(uri);
-	return quick_scan(ctx, text, len, uri, false);
+	return quick_scan(ctx, text, len, uri, false, false);
 }
 
 iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
 {
-	return quick_scan(ctx, text, len, uri, true);
+	return quick_scan(ctx, text, len, uri, true, false);
+}
+
+iri_quick_verdict iri_quick_scan_errors_ace(iri_ctx *ctx, const char *text, size_t len)
+{
+	return quick_scan(ctx, text, len, NULL, true, true);
 }
