@@ -287,7 +287,7 @@ static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
 
 int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 {
-	if (threads < 2)
+	if (threads < 1)
 		return -1;
 	int status = -1;
 	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
