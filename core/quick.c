@@ -12,6 +12,7 @@
 
 #include <unicode/utf8.h>
 
+#include "check_bidi.h"
 #include "ctx_internal.h"
 #include "iri_check.h"
 #include "iri_chars.h"
@@ -59,6 +60,7 @@ typedef struct {
 	bool ace_hosts;               /* iri_quick_scan_errors_ace(): A-label hosts judged here */
 	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
 	size_t nonascii_bytes, nonascii_cps;
+	bool rtl;                     /* a right-to-left character: the bidi rules to look at */
 } quick;
 
 /* Something only a warning or a note could be made of. */
@@ -151,8 +153,10 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		uint8_t cls = iri_cp_class(q->ctx, cp);
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
-		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL);
+		/* Warnings only: the character classes, NOT_NFC; the bidi rules
+		 * are looked at once the line is split (scan_line). */
+		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE);
+		q->rtl |= (cls & IRI_CPC_RTL) != 0;
 		cps++;
 		i += (size_t)n;
 	}
@@ -245,6 +249,7 @@ static bool ace_dns_name(iri_ctx *ctx, const uint8_t *s, size_t len)
 typedef struct {
 	uint32_t nonascii_bytes, nonascii_cps, ace_bytes;
 	uint8_t verdict;
+	uint8_t rtl;                  /* a right-to-left character in it */
 } quick_host;
 
 static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he, bool errors_only, quick_host *out)
@@ -278,6 +283,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 		return;
 	out->nonascii_bytes = (uint32_t)hq.nonascii_bytes;
 	out->nonascii_cps = (uint32_t)hq.nonascii_cps;
+	out->rtl = hq.rtl;
 	out->ace_bytes = (uint32_t)ace->len;
 	out->verdict = (uint8_t)hq.verdict;
 }
@@ -329,6 +335,7 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		lower(q);
 	q->nonascii_bytes += done.nonascii_bytes;
 	q->nonascii_cps += done.nonascii_cps;
+	q->rtl |= done.rtl != 0;
 	if (q->uri) {
 		/* The A-labels in place of the host; room for the rest kept. */
 		copy_to(q, hs);
@@ -470,6 +477,9 @@ static iri_quick_verdict scan_line(quick *q)
 		lower(q);
 	if (q->errors_only)
 		lower(q);   /* warnings were not all looked for: never CLEAN */
+	/* RFC 3987 4.2 on the whole line (check_bidi.c's rules). */
+	else if (q->verdict == IRI_QUICK_CLEAN && q->rtl && !iri_bidi_rules_hold((const char *)s, len))
+		lower(q);   /* BIDI_MIXED_DIRECTION, BIDI_BOUNDARY */
 	return q->verdict;
 }
 

@@ -32,7 +32,11 @@ static const struct {
 	{ "http://example.com:80/", IRI_QUICK_NO_ERRORS },               /* DEFAULT_PORT */
 	{ "http://example.com/a/../b", IRI_QUICK_NO_ERRORS },            /* DOT_SEGMENT */
 	{ "ftp://user:pw@example.com/", IRI_QUICK_NO_ERRORS },           /* PASSWORD_IN_USERINFO */
-	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_NO_ERRORS },   /* bidi rules looked at */
+	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_CLEAN },       /* bidi rules kept */
+	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DDabc", IRI_QUICK_NO_ERRORS }, /* BIDI_MIXED_DIRECTION */
+	{ u8"http://example.com/1\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_NO_ERRORS },  /* BIDI_BOUNDARY */
+	{ u8"http://example.com/?q=\u05E9\u05DC\u05D5\u05DD1", IRI_QUICK_NO_ERRORS }, /* BIDI_BOUNDARY, last */
+	{ u8"http://\u05E9\u05DC\u05D5\u05DD.example/", IRI_QUICK_CLEAN },
 	{ u8"http://example.com/e\u0301", IRI_QUICK_NO_ERRORS },         /* NOT_NFC */
 	{ u8"http://example.com/\uFF21", IRI_QUICK_NO_ERRORS },          /* NOT_NFKC */
 	{ u8"http://p\u0430ypal.com/", IRI_QUICK_NO_ERRORS },            /* MIXED_SCRIPT, CONFUSABLE (UTS #39) */
