@@ -111,9 +111,9 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 	if (oct[0] >= 0x80) {
 		/* RFC 3987 3.2: escaped UTF-8, well-formed (else OVERLONG_UTF8_ESCAPE,
 		 * SURROGATE_ESCAPE or NOT_UTF8_ESCAPE). */
-		size_t k = 1;
-		while (k < 4 && iri_pct_at(text, q->len, i + 3 * k, &oct[k]))
-			k++;
+		size_t want = U8_IS_LEAD(oct[0]) ? (size_t)U8_COUNT_TRAIL_BYTES(oct[0]) + 1 : 4, k = 1;
+		while (k < want && iri_pct_at(text, q->len, i + 3 * k, &oct[k]))
+			k++;             /* the escapes the lead byte asks for (RFC 3629) */
 		uint32_t cp;
 		iri_utf8_status st;
 		m = iri_utf8_decode(oct, k, &cp, &st);

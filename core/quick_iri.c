@@ -11,6 +11,8 @@
  *   - a ZWNJ or ZWJ (decoded only in context) gives up: the full path's. */
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "ctx_internal.h"
 #include "iri_chars.h"
 #include "iri_parse.h"
@@ -88,8 +90,10 @@ static size_t decode_run(iri_ctx *ctx, const char *s, size_t len, size_t i, iri_
 			e += 3;
 			continue;
 		}
-		size_t k = 1;
-		while (k < 4 && iri_pct_at(s, len, e + 3 * k, &oct[k]))
+		/* The escapes its lead byte asks for (RFC 3629), each read once;
+		 * short of them, as many as there are (at most four). */
+		size_t want = U8_IS_LEAD(oct[0]) ? (size_t)U8_COUNT_TRAIL_BYTES(oct[0]) + 1 : 4, k = 1;
+		while (k < want && iri_pct_at(s, len, e + 3 * k, &oct[k]))
 			k++;
 		uint32_t cp;
 		iri_utf8_status st;
