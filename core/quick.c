@@ -61,6 +61,7 @@ typedef struct {
 	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
 	size_t nonascii_bytes, nonascii_cps;
 	bool rtl;                     /* a right-to-left character: the bidi rules to look at */
+	bool nfc_maybe;               /* a character NFC may change: the line's NFC to look at */
 } quick;
 
 /* Something only a warning or a note could be made of. */
@@ -153,9 +154,10 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		uint8_t cls = iri_cp_class(q->ctx, cp);
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		/* Warnings only: the character classes, NOT_NFC; the bidi rules
-		 * are looked at once the line is split (scan_line). */
-		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE);
+		/* Warnings only: the character classes; NOT_NFC and the bidi
+		 * rules are looked at once the line is split (scan_line). */
+		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN;
+		q->nfc_maybe |= !(cls & IRI_CPC_NFC_STABLE);
 		q->rtl |= (cls & IRI_CPC_RTL) != 0;
 		cps++;
 		i += (size_t)n;
@@ -250,6 +252,7 @@ typedef struct {
 	uint32_t nonascii_bytes, nonascii_cps, ace_bytes;
 	uint8_t verdict;
 	uint8_t rtl;                  /* a right-to-left character in it */
+	uint8_t nfc_maybe;            /* a character NFC may change */
 } quick_host;
 
 static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he, bool errors_only, quick_host *out)
@@ -284,6 +287,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 	out->nonascii_bytes = (uint32_t)hq.nonascii_bytes;
 	out->nonascii_cps = (uint32_t)hq.nonascii_cps;
 	out->rtl = hq.rtl;
+	out->nfc_maybe = hq.nfc_maybe;
 	out->ace_bytes = (uint32_t)ace->len;
 	out->verdict = (uint8_t)hq.verdict;
 }
@@ -336,6 +340,7 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 	q->nonascii_bytes += done.nonascii_bytes;
 	q->nonascii_cps += done.nonascii_cps;
 	q->rtl |= done.rtl != 0;
+	q->nfc_maybe |= done.nfc_maybe != 0;
 	if (q->uri) {
 		/* The A-labels in place of the host; room for the rest kept. */
 		copy_to(q, hs);
@@ -439,6 +444,18 @@ static bool scan_tail(quick *q, size_t i)
 	return true;
 }
 
+/* check_nfc's NOT_NFC, on the whole line: its components are split by
+ * ASCII delimiters, which NFC neither composes nor reorders across, so the
+ * line is NFC exactly when each component is (UAX #15). */
+static bool line_is_nfc(iri_ctx *ctx, const uint8_t *s, size_t len)
+{
+	int32_t n16 = iri_ctx_to_u16(&ctx->u16, &ctx->u16_cap, (const char *)s, len);
+	if (n16 < 0)
+		return false;
+	UErrorCode err = U_ZERO_ERROR;
+	return unorm2_isNormalized(ctx->nfc, ctx->u16, n16, &err) && U_SUCCESS(err);
+}
+
 /* The line, its URI appended to q->uri from where it ends. */
 static iri_quick_verdict scan_line(quick *q)
 {
@@ -480,6 +497,8 @@ static iri_quick_verdict scan_line(quick *q)
 	/* RFC 3987 4.2 on the whole line (check_bidi.c's rules). */
 	else if (q->verdict == IRI_QUICK_CLEAN && q->rtl && !iri_bidi_rules_hold((const char *)s, len))
 		lower(q);   /* BIDI_MIXED_DIRECTION, BIDI_BOUNDARY */
+	else if (q->verdict == IRI_QUICK_CLEAN && q->nfc_maybe && !line_is_nfc(q->ctx, s, len))
+		lower(q);   /* NOT_NFC */
 	return q->verdict;
 }
 

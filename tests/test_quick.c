@@ -38,6 +38,9 @@ static const struct {
 	{ u8"http://example.com/?q=\u05E9\u05DC\u05D5\u05DD1", IRI_QUICK_NO_ERRORS }, /* BIDI_BOUNDARY, last */
 	{ u8"http://\u05E9\u05DC\u05D5\u05DD.example/", IRI_QUICK_CLEAN },
 	{ u8"http://example.com/e\u0301", IRI_QUICK_NO_ERRORS },         /* NOT_NFC */
+	{ u8"http://example.com/\u00E9\u0301", IRI_QUICK_CLEAN },        /* NFC keeps it (no further composition) */
+	{ u8"http://example.com/\u0B95\u0BBE", IRI_QUICK_CLEAN },        /* NFC may change it, but does not */
+	{ u8"http://\u0E44\u0E17\u0E22\u0E48.example/", IRI_QUICK_CLEAN }, /* in a host too */
 	{ u8"http://example.com/\uFF21", IRI_QUICK_NO_ERRORS },          /* NOT_NFKC */
 	{ u8"http://p\u0430ypal.com/", IRI_QUICK_NO_ERRORS },            /* MIXED_SCRIPT, CONFUSABLE (UTS #39) */
 	/* The full path's. */
