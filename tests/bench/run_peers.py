@@ -13,7 +13,7 @@ to-uri's (RFC 3987 3.1) line by line.  irie to-iri reads irie to-uri's output
 (made once, untimed).  Then irie's peak RSS on 1x and 4x the corpus (flatness).
 Then startup: irie to-uri with one argument against the ICU baseline on an
 empty stdin, STARTUP_RUNS times each (best wall time, median CPU time).  The
-targets (issue 20) are printed met or NOT met, with the processor named.
+targets (doc/design-notes.md) are printed met or NOT met, with the processor named.
 Needs BUILD/tests/bench/bench_run (see there why).  stdlib only.
 """
 import argparse
@@ -338,7 +338,7 @@ def main():
     print("\nirie x: peer wall time / irie to-uri wall time (above 1: irie is faster).  errors: "
           "lines rejected (peers, irie's 'error:' lines); for check, the number of finding lines (f).")
 
-    print(f"\ntargets (doc/design-notes.md, The contract; issue 20) on {cpu_model()}, mix {args.mix}:")
+    print(f"\ntargets (doc/design-notes.md, The contract) on {cpu_model()}, mix {args.mix}:")
     def target(text, ok, detail):
         print(f"  [{'met' if ok else 'NOT met'}] {text}: {detail}")
     one = rows.get("irie to-uri, 1 thread")
