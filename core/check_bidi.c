@@ -369,6 +369,30 @@ static void check_component(view *v, const iri_ref *ref, size_t start, size_t en
 	}
 }
 
+bool iri_bidi_rules_hold(const char *text, size_t len)
+{
+	/* Component boundaries are all at delimiters that split pieces: the
+	 * pieces of the whole text are the components' pieces.  Only a piece
+	 * with a non-ASCII byte can hold a right-to-left character: from each
+	 * such byte, out to the piece's ends. */
+	const uint8_t *s = (const uint8_t *)text;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < 0x80)
+			continue;
+		size_t start = i, end = i;
+		while (start > 0 && !splits_component(s[start - 1]))
+			start--;
+		while (end < len && !splits_component(s[end]))
+			end++;
+		bool mixed;
+		int where;
+		if (rules(s, start, end, &mixed, &where) && (mixed || where))
+			return false;
+		i = end;
+	}
+	return true;
+}
+
 void iri_check_bidi(const iri_ref *ref, iri_diags *d)
 {
 	view v = { 0 };

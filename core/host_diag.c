@@ -137,9 +137,12 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	bool flagged = false;
 	if (iri_utf8_is_ascii(u, u_len) || u_len > INT32_MAX)
 		return false;
+	USpoofChecker *spoof = iri_ctx_spoof(sc->ctx);   /* opened on first use */
+	if (!spoof)
+		return false;   /* only when out of memory */
 	UErrorCode err = U_ZERO_ERROR;
 	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
-	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
+	int32_t checks = uspoof_check2UTF8(spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
 	if (U_SUCCESS(err) && (checks & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))) {
 		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->ctx->spoof_result, &err);
 		host_emit(sc, IRI_D_MIXED_SCRIPT, start, end,
@@ -157,7 +160,7 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		if (!host_make_room(&sc->skeleton, want_bytes))
 			return flagged;
 		err = U_ZERO_ERROR;
-		int32_t n_bytes = uspoof_getSkeletonUTF8(sc->ctx->spoof, 0, u, (int32_t)u_len,
+		int32_t n_bytes = uspoof_getSkeletonUTF8(spoof, 0, u, (int32_t)u_len,
 			iri_buf_end(&sc->skeleton), (int32_t)iri_buf_room(&sc->skeleton), &err);
 		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0 && attempt == 0) {
 			if (!host_make_room(&sc->skeleton, (size_t)n_bytes))
