@@ -7,12 +7,16 @@
  * which is the logical string the bidi algorithm sees.  A mark with no cell
  * before it on its row (column 0) is dropped. */
 #include <curses.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include "draw.h"
 #include "output.h"
 #include "render_bidi.h"
+#include "term.h"
 
 #define LRM 0x200E
 #define RLM 0x200F
@@ -314,4 +318,176 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 	while (depth-- > 0)
 		ride_isolate(row, last, PDI, guard);
 	ride_isolate(row, last, PDI, LRM);
+}
+
+/* ---- mlterm: the rows with marks written by irie ----
+ *
+ * mlterm 3.9 gives each bidi mark a column of its own in its line (zero
+ * cells on the screen; term_marks_take_columns()), where curses counts it
+ * as part of the cell before it.  Curses' cursor addressing (CUP, HPA)
+ * after a mark would land that many cells to the left, and a row of COLS
+ * cells with marks would wrap and scroll the screen.  So curses gets the
+ * rows without their marks, and after its refresh irie writes each row
+ * that has marks whole, from its first column (nothing addressed inside
+ * it), marks and all, with autowrap off.  A row whose cells and marks do
+ * not fit in COLS - 1 columns keeps the text curses wrote, unmarked: in
+ * practice the full-width title and key bars, whose text reads left to
+ * right anyway. */
+
+/* Bytes for the terminal; a failed append leaves ok false and nothing is
+ * written. */
+typedef struct {
+	char *data;
+	size_t len, cap;
+	bool ok;
+} out_buf;
+
+static void out_add(out_buf *b, const char *s, size_t n)
+{
+	if (!b->ok)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = (b->len + n) * 2 + 256;
+		char *p = realloc(b->data, cap);
+		if (!p) {
+			b->ok = false;
+			return;
+		}
+		b->data = p;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+static void out_utf8(out_buf *b, wchar_t wc)
+{
+	uint32_t c = (uint32_t)wc;
+	char u[4];
+	size_t n;
+	if (c < 0x80) {
+		u[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		u[0] = (char)(0xC0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3F));
+		n = 2;
+	} else if (c < 0x10000) {
+		u[0] = (char)(0xE0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[2] = (char)(0x80 | (c & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | c >> 18);
+		u[1] = (char)(0x80 | (c >> 12 & 0x3F));
+		u[2] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[3] = (char)(0x80 | (c & 0x3F));
+		n = 4;
+	}
+	out_add(b, u, n);
+}
+
+/* ECMA-48 8.3.117 SGR for a cell's attributes and colour pair (the colours
+ * panes_init_colours() sets: the eight ANSI ones or the default). */
+static void out_sgr(out_buf *b, attr_t a, short pair)
+{
+	short fg = -1, bg = -1;
+	if (pair > 0 && pair_content(pair, &fg, &bg) == ERR)
+		fg = bg = -1;
+	char s[64];
+	int n = snprintf(s, sizeof s, "\033[0%s%s%s%s%s", a & A_BOLD ? ";1" : "", a & A_DIM ? ";2" : "",
+		a & A_UNDERLINE ? ";4" : "", a & A_BLINK ? ";5" : "", a & (A_REVERSE | A_STANDOUT) ? ";7" : "");
+	if (fg >= 0 && fg < 8)
+		n += snprintf(s + n, sizeof s - (size_t)n, ";3%d", fg);
+	if (bg >= 0 && bg < 8)
+		n += snprintf(s + n, sizeof s - (size_t)n, ";4%d", bg);
+	n += snprintf(s + n, sizeof s - (size_t)n, "m");
+	out_add(b, s, (size_t)n);
+}
+
+/* Row r of stdscr: its marks taken out of the cells (curses writes it
+ * without them) and, when it fits (*fits), the row with them into b.
+ * *before gets the marks in the cells before column x. */
+static void row_marks(out_buf *b, int r, int x, int *before, bool *fits)
+{
+	int cols = COLS, last = -1, marks = 0;
+	bool acs = false;
+	size_t start = b->len;
+	char cup[32];
+	out_add(b, cup, (size_t)snprintf(cup, sizeof cup, "\033[%d;1H", r + 1));
+	size_t end = b->len;
+	attr_t cur_a = 0;
+	short cur_pair = -1;
+	*before = 0;
+	for (int c = 0; c < cols;) {
+		wchar_t wch[CCHARW_MAX + 1], kept[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (!cell_chars(r, c, wch, &a, &pair))
+			break;
+		a &= ~A_COLOR;
+		int w = wcwidth(wch[0]) > 1 ? 2 : 1, m = 0;
+		size_t k = 0;
+		for (size_t i = 0; wch[i]; i++) {
+			if (iri_is_bidi_control((uint32_t)wch[i]))
+				m++;
+			else
+				kept[k++] = wch[i];
+		}
+		kept[k] = 0;
+		if (m > 0) {
+			cchar_t cc;
+			if (k > 0 && setcchar(&cc, kept, a, pair, NULL) == OK)
+				mvadd_wch(r, c, &cc);
+		}
+		if (a != cur_a || pair != cur_pair)
+			out_sgr(b, a, pair);
+		cur_a = a;
+		cur_pair = pair;
+		for (size_t i = 0; wch[i]; i++)
+			out_utf8(b, wch[i]);
+		if (wch[0] != L' ' || wch[1] || a != 0 || pair != 0) {
+			last = c + w - 1;
+			end = b->len;
+		}
+		acs = acs || (a & A_ALTCHARSET);
+		marks += m;
+		if (c < x)
+			*before += m;
+		c += w;
+	}
+	*fits = marks > 0 && !acs && last + 1 + marks <= cols - 1;
+	b->len = *fits ? end : start;   /* blanks after the last cell: erased */
+	if (*fits)
+		out_add(b, "\033[0m\033[K", 7);
+}
+
+void logical_refresh(void)
+{
+	if (!term_marks_take_columns()) {
+		refresh();
+		return;
+	}
+	int cy, cx;
+	getyx(stdscr, cy, cx);
+	out_buf b = { NULL, 0, 0, true };
+	out_add(&b, "\033[?7l", 5);
+	int slot_x = cx;
+	for (int r = 0; r < LINES; r++) {
+		int before;
+		bool fits;
+		row_marks(&b, r, r == cy ? cx : 0, &before, &fits);
+		if (r == cy && fits)
+			slot_x = cx + before;
+	}
+	/* The cursor where mlterm has the character: in its columns, marks
+	 * counted. */
+	move(cy, slot_x < COLS ? slot_x : COLS - 1);
+	refresh();
+	char tail[48];
+	out_add(&b, tail, (size_t)snprintf(tail, sizeof tail, "\033[0m\033[?7h\033[%d;%dH", cy + 1,
+		(slot_x < COLS ? slot_x : COLS - 1) + 1));
+	if (b.ok)
+		term_write(b.data, b.len);
+	free(b.data);
 }
