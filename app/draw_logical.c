@@ -158,6 +158,16 @@ static bool marks_fit(const rnd_cell *cells, size_t n, rnd_term_marks m)
 	return true;
 }
 
+/* The most marks put_form_logical adds to the logical row: the open and
+ * close marks, an LRM each side of every delimiter. */
+static int marks_at_most(const rnd_cell *cells, size_t n, rnd_term_marks m)
+{
+	int k = (m.open != 0) + (m.close != 0);
+	for (size_t i = 0; i < n; i++)
+		k += m.delimiters && is_delimiter_cell(&cells[i]) ? 2 : 0;
+	return k;
+}
+
 /* Whether put_form_logical draws form f as its visual cells in LRO ... PDF
  * (scrolled, too wide, a placeholder, or no room for the marks), not as
  * logical cells; *total gets the logical cells' width. */
@@ -172,7 +182,17 @@ static bool as_visual(rnd_display *d, rnd_form f, int width, int from, int *tota
 		/* (a mark on a dotted circle is one too: the circle is a neutral) */
 		placeholder = placeholder || cells[i].placeholder || strncmp(cells[i].text, "\u25CC", 3) == 0;
 	}
-	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, rnd_term_marks_of(d, f));
+	rnd_term_marks m = rnd_term_marks_of(d, f);
+	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, m) ||
+		(term_marks_take_columns() && *total + marks_at_most(cells, n, m) > width - 1);
+}
+
+/* mlterm gives each mark a column (term_marks_take_columns()): the visual
+ * cells' row keeps three columns free, for LRO, PDF and one more, so that
+ * logical_refresh() finds it fits. */
+int logical_view_cols(int width)
+{
+	return term_marks_take_columns() && width > 3 ? width - 3 : width;
 }
 
 int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col)
@@ -211,6 +231,7 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 	if (as_visual(d, f, width, from, &total)) {
 		size_t nv;
 		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
+		width = logical_view_cols(width);
 		ride_mark(row, before(col), LRO);
 		put_cells(row, col, width, vis, nv, from, attr, user);
 		int end = total - from < width ? total - from : width;
