@@ -348,12 +348,12 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
  * as part of the cell before it.  Curses' cursor addressing (CUP, HPA)
  * after a mark would land that many cells to the left, and a row of COLS
  * cells with marks would wrap and scroll the screen.  So curses gets the
- * rows without their marks, and after its refresh irie writes each row
- * that has marks whole, from its first column (nothing addressed inside
- * it), marks and all, with autowrap off.  A row whose cells and marks do
- * not fit in COLS - 1 columns keeps the text curses wrote, unmarked: in
- * practice the full-width title and key bars, whose text reads left to
- * right anyway. */
+ * rows without their marks, and after its refresh irie writes every row
+ * whole, from its first column (nothing addressed inside it), marks and
+ * all, with autowrap off.  A row whose cells and marks do not fit in
+ * COLS - 1 columns goes out unmarked if it has no right-to-left text (the
+ * full-width title and key bars: they read left to right anyway), else
+ * with its marks and without its last cells. */
 
 /* Bytes for the terminal; a failed append leaves ok false and nothing is
  * written. */
@@ -426,62 +426,103 @@ static void out_sgr(out_buf *b, attr_t a, short pair)
 	out_add(b, s, (size_t)n);
 }
 
-/* Row r of stdscr: its marks taken out of the cells (curses writes it
- * without them) and, when it fits (*fits), the row with them into b.
- * *before gets the marks in the cells before column x. */
-static void row_marks(out_buf *b, int r, int x, int *before, bool *fits)
+/* Whether c is in a block of right-to-left scripts (Hebrew to the Arabic
+ * extensions, their presentation forms, the SMP's right-to-left blocks):
+ * where the strong R and AL characters and the Arabic digits (AN) are. */
+static bool right_to_left(wchar_t c)
 {
-	int cols = COLS, last = -1, marks = 0;
-	bool acs = false;
-	size_t start = b->len;
+	return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
+		(c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+/* The marks on row r of stdscr (*before: in the cells before column x),
+ * the last non-blank column (-1: none), whether it has right-to-left
+ * text; false when the row has a line-drawing cell (curses writes those,
+ * not irie). */
+static bool row_scan(int r, int x, int *marks, int *before, int *last, bool *rtl)
+{
+	*marks = *before = 0;
+	*last = -1;
+	*rtl = false;
+	for (int c = 0; c < COLS;) {
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (!cell_chars(r, c, wch, &a, &pair))
+			break;
+		if (a & A_ALTCHARSET)
+			return false;
+		int w = wcwidth(wch[0]) > 1 ? 2 : 1, m = 0;
+		for (size_t i = 0; wch[i]; i++)
+			m += iri_is_bidi_control((uint32_t)wch[i]);
+		*rtl = *rtl || right_to_left(wch[0]);
+		if (wch[0] != L' ' || wch[1] || (a & ~A_COLOR) != 0 || pair != 0)
+			*last = c + w - 1;
+		*marks += m;
+		*before += c < x ? m : 0;
+		c += w;
+	}
+	return true;
+}
+
+/* Row r whole into b from its first column (with its marks if marked),
+ * then spaces to the line's end; the marks taken out
+ * of stdscr's cells, so that curses writes the row without them. */
+static void row_out(out_buf *b, int r, int last, bool marked)
+{
 	char cup[32];
 	out_add(b, cup, (size_t)snprintf(cup, sizeof cup, "\033[%d;1H", r + 1));
-	size_t end = b->len;
 	attr_t cur_a = 0;
 	short cur_pair = -1;
-	*before = 0;
-	for (int c = 0; c < cols;) {
+	int slots = 0;   /* mlterm's columns written: cells and marks */
+	for (int c = 0; c < COLS;) {
 		wchar_t wch[CCHARW_MAX + 1], kept[CCHARW_MAX + 1];
 		attr_t a;
 		short pair;
 		if (!cell_chars(r, c, wch, &a, &pair))
 			break;
 		a &= ~A_COLOR;
-		int w = wcwidth(wch[0]) > 1 ? 2 : 1, m = 0;
 		size_t k = 0;
-		for (size_t i = 0; wch[i]; i++) {
-			if (iri_is_bidi_control((uint32_t)wch[i]))
-				m++;
-			else
-				kept[k++] = wch[i];
-		}
-		kept[k] = 0;
-		if (m > 0) {
-			cchar_t cc;
-			if (k > 0 && setcchar(&cc, kept, a, pair, NULL) == OK)
-				mvadd_wch(r, c, &cc);
-		}
-		if (a != cur_a || pair != cur_pair)
-			out_sgr(b, a, pair);
-		cur_a = a;
-		cur_pair = pair;
 		for (size_t i = 0; wch[i]; i++)
-			out_utf8(b, wch[i]);
-		if (wch[0] != L' ' || wch[1] || a != 0 || pair != 0) {
-			last = c + w - 1;
-			end = b->len;
+			if (!iri_is_bidi_control((uint32_t)wch[i]))
+				kept[k++] = wch[i];
+		kept[k] = 0;
+		int w = wcwidth(wch[0]) > 1 ? 2 : 1;
+		/* a marked row too long for its marks loses cells at its end */
+		if (c <= last && marked && slots + w + (int)(wcslen(wch) - k) > COLS - 1)
+			last = c - 1;
+		if (c <= last) {
+			slots += w + (marked ? (int)(wcslen(wch) - k) : 0);
+			if (a != cur_a || pair != cur_pair)
+				out_sgr(b, a, pair);
+			cur_a = a;
+			cur_pair = pair;
+			for (const wchar_t *p = marked ? wch : kept; *p; p++)
+				out_utf8(b, *p);
 		}
-		acs = acs || (a & A_ALTCHARSET);
-		marks += m;
-		if (c < x)
-			*before += m;
+		/* Curses gets a blank as a no-break space: never blank to it, so
+		 * it erases nothing (EL, ECH) in a line mlterm holds marks in,
+		 * which mlterm 3.9 may leave showing old right-to-left cells
+		 * after; what it writes is overwritten here anyway. */
+		bool blank = kept[0] == L' ' && !kept[1];
+		if (blank)
+			kept[0] = 0xA0;
+		cchar_t cc;
+		if (k > 0 && (wch[k] || blank) && setcchar(&cc, kept, a, pair, NULL) == OK)
+			mvadd_wch(r, c, &cc);
 		c += w;
 	}
-	*fits = marks > 0 && !acs && last + 1 + marks <= cols - 1;
-	b->len = *fits ? end : start;   /* blanks after the last cell: erased */
-	if (*fits)
-		out_add(b, "\033[0m\033[K", 7);
+	/* The rest of the line as spaces, not erased: after an erase (EL) in a
+	 * line with marks mlterm 3.9 may leave on the screen the cells of
+	 * right-to-left text the line had before (tried: a row that ended in
+	 * Arabic digits, rewritten as two spaces, four marks and EL, kept
+	 * showing the digits; with spaces to the end it did not). */
+	out_add(b, "\033[0m", 4);
+	for (int c = last + 1; c < COLS; c++)   /* (more than enough with marks: autowrap is off) */
+		out_add(b, " ", 1);
 }
+
+static const char mlterm_redraw[] = "\033]5379;use_ctl=false\a\033]5379;use_ctl=true\a";
 
 void logical_refresh(void)
 {
@@ -494,20 +535,35 @@ void logical_refresh(void)
 	out_buf b = { NULL, 0, 0, true };
 	out_add(&b, "\033[?7l", 5);
 	int slot_x = cx;
+	/* Every row, not only those with marks: a row curses updates in
+	 * part may still hold the marks of an earlier frame before the part
+	 * (mlterm shifts what curses writes after them). */
 	for (int r = 0; r < LINES; r++) {
-		int before;
-		bool fits;
-		row_marks(&b, r, r == cy ? cx : 0, &before, &fits);
+		int marks, before, last;
+		bool rtl;
+		if (!row_scan(r, r == cy ? cx : 0, &marks, &before, &last, &rtl))
+			continue;
+		/* Too long for its marks: marked and cut if it has right-to-left
+		 * text, else unmarked (left-to-right text needs no marks). */
+		bool fits = marks > 0 && last + 1 + marks <= COLS - 1;
+		row_out(&b, r, last, marks > 0 && (fits || rtl));
 		if (r == cy && fits)
 			slot_x = cx + before;
 	}
 	/* The cursor where mlterm has the character: in its columns, marks
 	 * counted. */
-	move(cy, slot_x < COLS ? slot_x : COLS - 1);
+	if (slot_x >= COLS)
+		slot_x = COLS - 1;
+	move(cy, slot_x);
 	refresh();
+	/* A line with marks shows fewer cells than COLS (its marks take
+	 * columns): mlterm 3.9 leaves the last ones as they were, old text
+	 * and all, until it draws the whole screen again, which it does when
+	 * its bidi is switched (OSC 5379; tried: still there after EL or
+	 * spaces, gone after this). */
+	out_add(&b, mlterm_redraw, sizeof mlterm_redraw - 1);
 	char tail[48];
-	out_add(&b, tail, (size_t)snprintf(tail, sizeof tail, "\033[0m\033[?7h\033[%d;%dH", cy + 1,
-		(slot_x < COLS ? slot_x : COLS - 1) + 1));
+	out_add(&b, tail, (size_t)snprintf(tail, sizeof tail, "\033[0m\033[?7h\033[%d;%dH", cy + 1, slot_x + 1));
 	if (b.ok)
 		term_write(b.data, b.len);
 	free(b.data);
