@@ -522,7 +522,8 @@ static void row_out(out_buf *b, int r, int last, bool marked)
 		out_add(b, " ", 1);
 }
 
-static const char mlterm_redraw[] = "\033]5379;use_ctl=false\a\033]5379;use_ctl=true\a";
+/* DECSCNM (DEC private mode 5) set and reset: reverse video and back. */
+static const char mlterm_redraw[] = "\033[?5h\033[?5l";
 
 void logical_refresh(void)
 {
@@ -559,8 +560,10 @@ void logical_refresh(void)
 	/* A line with marks shows fewer cells than COLS (its marks take
 	 * columns): mlterm 3.9 leaves the last ones as they were, old text
 	 * and all, until it draws the whole screen again, which it does when
-	 * its bidi is switched (OSC 5379; tried: still there after EL or
-	 * spaces, gone after this). */
+	 * reverse video is switched (DECSCNM, as curses' flash() does; in one
+	 * write nothing flashes).  Tried: still there after EL, ED or
+	 * spaces; after switching its bidi off and on (OSC 5379) sometimes;
+	 * after this never. */
 	out_add(&b, mlterm_redraw, sizeof mlterm_redraw - 1);
 	char tail[48];
 	out_add(&b, tail, (size_t)snprintf(tail, sizeof tail, "\033[0m\033[?7h\033[%d;%dH", cy + 1, slot_x + 1));
