@@ -149,7 +149,7 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 		view_col = cursor_col - (int)(cur_cell - esc);
 		cursor_w = 3;
 	}
-	edit_scroll(t, width, col, view_col, cursor_w);
+	edit_scroll(t, logical_view_cols(width), col, view_col, cursor_w);
 	/* Logical mode: the terminal's bidi algorithm on the marks puts every
 	 * character in the form's visual place, and its cursor with it: the
 	 * cursor goes to the character's logical column. */

@@ -156,7 +156,7 @@ static void show_working(tui *t)
 	memcpy(saved, t->scr.status, sizeof saved);
 	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("working..."));
 	pane_footer(t, LINES - 1, 0, COLS, 1);
-	refresh();
+	logical_refresh();
 	memcpy(t->scr.status, saved, sizeof saved);
 }
 
