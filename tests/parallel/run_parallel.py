@@ -15,7 +15,8 @@ IRIE_TEST_SCALE=small (tools/test's sanitizer build, meson.build's valgrind
 setup) ends the input SMALL_TAIL_BYTES after the line longer than a chunk
 instead of TAIL_BYTES past the third chunk: the same chunk cuts and awkward
 lines, a tenth of the lines after the long one (under ASan each of those
-costs display about 0.1 s, in memory moves that grow with the long line).
+cost display about 0.1 s until render/bidi.c stopped reallocating its
+arrays on every line; doc/ci.md).
 
 Usage: run_parallel.py IRIE CORPUS"""
 import os
