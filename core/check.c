@@ -482,6 +482,10 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start && iri_ref_host_is_dns(ref)) {
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
 		check_empty_labels(ref, d);
+	} else if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start) {
+		/* UTS #39 is about what a reader sees: a spoof is one under
+		 * any scheme, known to irie or not. */
+		iri_host_diagnose_spoof(ctx, text, h->start, h->end, d);
 	}
 	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
 		int dp = iri_scheme_default_port(text + sc->start, sc->end - sc->start);

@@ -76,6 +76,13 @@ bool iri_zld_encode(const char *in, size_t len, iri_buf *out);
  * returns false if any label is not a valid encoding. */
 bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
 
+/* Adds UTS #39's findings (MIXED_SCRIPT, CONFUSABLE) on each label of the
+ * reg-name text[host_start..host_end) of a scheme whose host is not a DNS
+ * name: they are about what a reader sees, whatever resolves the name.  No
+ * A-label is suggested (the scheme has none).  Not memoised. */
+void iri_host_diagnose_spoof(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end,
+	iri_diags *diags);
+
 /* Adds the host findings (BAD_IDN, NOT_DNS_NAME, DNS_LENGTH_LIMIT,
  * ACE_LABEL, PERCENT_ENCODED_HOST, MIXED_SCRIPT, CONFUSABLE, UTS46_VERSION)
  * for the reg-name at text[host_start..host_end); spans are byte offsets
