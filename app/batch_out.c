@@ -67,6 +67,36 @@ void bout_report_errors(batch *b)
 	}
 }
 
+/* to-uri's own notes after its errors: UTS46_VERSION, because the URI
+ * holds the A-labels of this system's UTS #46 and another's may differ; and
+ * once per input, that a host under a scheme not known to use DNS names is
+ * %-escaped whatever --host says (RFC 3987 3.1: ToASCII is for "schemes
+ * known to use domain names"; doc/irie.1, to-uri). */
+void bout_report_to_uri(batch *b, const char *text, size_t len)
+{
+	bout_report_errors(b);
+	if (b->json)
+		return;   /* the diagnostics array has them */
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->code == IRI_D_UTS46_VERSION && b->to_uri.host == IRI_HOSTMODE_IDNA)
+			bout_diag_text(b, b->err_f, b->stderr_tty, d);
+	}
+	if (b->to_uri.host == IRI_HOSTMODE_PERCENT)
+		return;
+	iri_ref ref;
+	iri_split(text, len, &ref);
+	const iri_span *h = &ref.comp[IRI_COMP_HOST], *sc = &ref.comp[IRI_COMP_SCHEME];
+	if (!h->present || !sc->present || h->end == h->start || text[h->start] == '[' ||
+	    iri_utf8_is_ascii(text + h->start, h->end - h->start) ||
+	    iri_scheme_uses_dns(text + sc->start, sc->end - sc->start))
+		return;
+	fprintf(b->err_f, "%lu:%zu: %s: ", b->line, iri_utf8_count_cp(text, h->start) + 1, _("note"));
+	/* TRANSLATORS: to-uri, after "LINE:COL: note: ".  %.*s: the IRI's scheme (ASCII). */
+	fprintf(b->err_f, _("%.*s is not a scheme known to use DNS names: its host is %%-escaped, "
+		"not written as A-labels [RFC 3987 3.1]\n"), (int)(sc->end - sc->start), text + sc->start);
+}
+
 /* irie host: its errors, and in text what it is asked about even when no
  * error -- whether DNS can resolve the name, and where UTS #46 versions
  * differ (JSON has them all in its diagnostics). */

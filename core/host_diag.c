@@ -174,7 +174,7 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		return flagged;
 	/* The suggestion is the label's A-label: the form that shows it is not
 	 * the ASCII name it imitates (the skeleton itself is no fix). */
-	uint32_t a_errors = raw_is_ace || sc->not_dns ? 1 : host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
+	uint32_t a_errors = raw_is_ace || sc->not_dns || iri_uts46_has_change(u, u_len) ? 1 : host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
 	/* (Written as an A-label already: nothing to suggest.) */
 	host_emit(sc, IRI_D_CONFUSABLE, start, end, 1,
 		a_errors == 0 ? sc->skeleton.data : NULL, a_errors == 0 ? sc->skeleton.len : 0);
@@ -292,10 +292,13 @@ static void judge_name(host_scan *sc, const char *name, size_t name_len, size_t 
 	uint32_t name_errors = 0;
 	if (sc->idn || pct)
 		name_errors = iri_idna_to_ascii(sc->ctx, false, name, name_len, &sc->conv);
+	/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form -- but
+	 * not one that another UTS #46 version writes otherwise (UTS46_VERSION
+	 * says why): the rewrite would pick this system's target. */
+	bool suggest = name_errors == 0 && !iri_uts46_has_change(name, name_len);
 	if (pct)
-		/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form. */
 		host_emit(sc, IRI_D_PERCENT_ENCODED_HOST, host_start, host_end, 0,
-			name_errors == 0 ? sc->conv.data : NULL, name_errors == 0 ? sc->conv.len : 0);
+			suggest ? sc->conv.data : NULL, suggest ? sc->conv.len : 0);
 	if (!sc->idn)
 		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
 

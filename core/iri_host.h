@@ -112,6 +112,9 @@ typedef struct {
 
 /* The row for cp, or NULL (most code points map the same in every version). */
 const iri_uts46_change *iri_uts46_change_find(uint32_t cp);
+/* True if the UTF-8 text s[0..n_bytes) holds a character of the table: its
+ * A-labels and mapped form depend on the UTS #46 version. */
+bool iri_uts46_has_change(const char *s, size_t n_bytes);
 /* Row i of the table, or NULL past its end. */
 const iri_uts46_change *iri_uts46_change_at(size_t i);
 /* True if the linked ICU's Unicode is at least the row's version (it maps
