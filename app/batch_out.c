@@ -8,6 +8,28 @@
 #include "messages.h"
 #include "output.h"
 
+/* The RFC 3987 4.2 findings' verdict as fields, so that a program need not
+ * read the translated message (doc/irie.1, JSON): "reading" is "in_order"
+ * or "misread", "misread_in" the renderings that misread it, "seen" the
+ * component as the first of them shows it, left to right; BIDI_BOUNDARY's
+ * "edge" says which end breaks rule 2. */
+static void bidi_fields(json_object *o, const iri_diag *d)
+{
+	bool rfc = d->detail & IRI_BIDI_MISREAD_RFC3987, marked = d->detail & IRI_BIDI_MISREAD_MARKED;
+	json_object_object_add(o, "reading", json_object_new_string(rfc || marked ? "misread" : "in_order"));
+	json_object *in = json_object_new_array();
+	if (rfc)
+		json_object_array_add(in, json_object_new_string("rfc3987"));
+	if (marked)
+		json_object_array_add(in, json_object_new_string("marked"));
+	json_object_object_add(o, "misread_in", in);
+	if ((rfc || marked) && d->seen)
+		json_object_object_add(o, "seen", out_json_string(d->seen, strlen(d->seen)));
+	if (d->code == IRI_D_BIDI_BOUNDARY)
+		json_object_object_add(o, "edge", json_object_new_string(
+			(d->detail & IRI_BIDI_WHERE_MASK) == 1 ? "start" : "end"));
+}
+
 json_object *bout_diag_json(const iri_diag *d)
 {
 	char msg[512];
@@ -24,6 +46,8 @@ json_object *bout_diag_json(const iri_diag *d)
 	json_object_object_add(o, "rule", json_object_new_string(d->rule));
 	if (d->suggestion)
 		json_object_object_add(o, "suggestion", out_json_string(d->suggestion, strlen(d->suggestion)));
+	if (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY)
+		bidi_fields(o, d);
 	return o;
 }
 
@@ -39,7 +63,14 @@ json_object *bout_diags_json(const iri_diags *ds)
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
 	char msg[512];
-	msg_diag(d, msg, sizeof msg);
+	/* A bidi finding quotes the component in screen order: a terminal that
+	 * runs the bidi algorithm would reverse it again, so there it goes in
+	 * LRI LRO ... PDF PDI (as on the editor's screen); the Linux console,
+	 * which runs none, gets the characters alone (out_term_isolates). */
+	if (tty && out_term_isolates() && (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY))
+		msg_diag_ui(d, msg, sizeof msg);
+	else
+		msg_diag(d, msg, sizeof msg);
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
 		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
 	if (d->suggestion && !d->suggestion[0]) {
