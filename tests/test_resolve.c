@@ -290,7 +290,25 @@ static const struct compare_case compare_cases[] = {
 	{ "http://example.com/a/%2E%2E/c", "http://example.com/c", IRI_CMP_SYNTAX },     /* ours: decoded first */
 	{ "/a/../b", "/b", IRI_CMP_SYNTAX },                                              /* ours: absolute path */
 	{ "../a", "a", IRI_CMP_DIFFERENT },                                               /* ours: relative path */
-	{ "a/./b", "a/b", IRI_CMP_DIFFERENT },
+	{ "a/./b", "a/b", IRI_CMP_SYNTAX },                                               /* every base alike */
+	/* A relative-path reference: "." and "seg/.." go (RFC 3986 5.2.2
+	 * merges the base's directory in front, then removes dot segments);
+	 * a ".." that climbs stays. */
+	{ "mid/content=5/../6", "mid/6", IRI_CMP_SYNTAX },                                /* RFC 3986 5.2.4 */
+	{ "a/x/../b", "a/b", IRI_CMP_SYNTAX },
+	{ "a/../../b", "../b", IRI_CMP_SYNTAX },
+	{ "../a/../b", "../b", IRI_CMP_SYNTAX },
+	{ "./%2E%2E/a", "../a", IRI_CMP_SYNTAX },                                          /* decoded first */
+	{ ".", "./", IRI_CMP_SYNTAX },                                                    /* the base's directory */
+	{ "a/..", "./", IRI_CMP_SYNTAX },
+	{ "..", "../", IRI_CMP_SYNTAX },
+	{ "a/.", "a/", IRI_CMP_SYNTAX },
+	{ ".", "", IRI_CMP_DIFFERENT },                                                   /* "": the base itself */
+	{ "a/..//b", ".//b", IRI_CMP_SYNTAX },                                            /* not "/b" */
+	{ "a/..//b", "/b", IRI_CMP_DIFFERENT },
+	{ "x/./y:z", "x/y:z", IRI_CMP_SYNTAX },
+	{ "./a:b/c", "./a:b/./c", IRI_CMP_SYNTAX },                                       /* "./" stays (4.2) */
+	{ "a/b?q", "a/./b?q", IRI_CMP_SYNTAX },
 	/* RFC 3987 5.3.2.4, RFC 3986 6.2.2.3: every path of an IRI, rootless
 	 * too ("the path", not "an absolute path"); issue 18's three cases */
 	{ "scheme:a/./b", "scheme:a/b", IRI_CMP_SYNTAX },
@@ -305,7 +323,7 @@ static const struct compare_case compare_cases[] = {
 	{ "scheme:a/%2E%2E/b", "scheme:b", IRI_CMP_DIFFERENT },                          /* "/b" after 5.2.4 */
 	{ "scheme:a/%2E%2E/b", "scheme:/b", IRI_CMP_SYNTAX },
 	{ "//h/a/../b", "//h/b", IRI_CMP_SYNTAX },                                        /* with an authority */
-	{ "./a", "a", IRI_CMP_DIFFERENT },                                                /* relative path: kept */
+	{ "./a", "a", IRI_CMP_SYNTAX },                                                   /* relative path */
 	/* 5.3.3 scheme-based normalisation: the RFC's four equivalent forms */
 	{ "http://example.com", "http://example.com/", IRI_CMP_SCHEME },
 	{ "http://example.com", "http://example.com:/", IRI_CMP_SCHEME },
