@@ -268,6 +268,13 @@ static const check_case cases[] = {
 	CASE("//a..b/", false, D(NOT_DNS_NAME, HOST, 4, 5, "")),
 	CASE("SSH://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
 	CASE("coap+tcp://xn--a.com/", false, D(NOT_DNS_NAME, HOST, 11, 16, NULL)),
+	/* New rows of the table, and a name joined with "+" to a DNS scheme. */
+	CASE("dns://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
+	CASE("vnc://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
+	CASE("svn+ssh://a..b/", false, D(NOT_DNS_NAME, HOST, 12, 13, "")),
+	CASE("git+https://a..b/", false, D(NOT_DNS_NAME, HOST, 14, 15, "")),
+	CASE("foo+bar://a..b/", true),
+	CASE("ssh+://a..b/", false, D(NOT_DNS_NAME, HOST, 9, 10, "")),
 	/* Where a host is resolved, bidi and joiners stay errors (RFC 5893,
 	 * RFC 5892 A.1): BAD_IDN; the joiner is also invisible.  (Spans in
 	 * code points.) */

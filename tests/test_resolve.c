@@ -345,6 +345,14 @@ static const struct compare_case compare_cases[] = {
 	{ "wss://example.com:443/", "wss://example.com/", IRI_CMP_SCHEME },
 	{ "ftp://example.com:21/", "ftp://example.com/", IRI_CMP_SCHEME },
 	{ "foo://example.com:80/", "foo://example.com/", IRI_CMP_DIFFERENT },
+	/* Default ports the cited sections name (core/scheme.c). */
+	{ "coap://h:5683/x", "coap://h/x", IRI_CMP_SCHEME },                          /* RFC 7252 6.1 */
+	{ "coaps://h:5684/x", "coaps://h/x", IRI_CMP_SCHEME },                        /* RFC 7252 6.2 */
+	{ "ssh://h:22/x", "ssh://h/x", IRI_CMP_SCHEME },
+	{ "vnc://h:5900/", "vnc://h/", IRI_CMP_SCHEME },                              /* RFC 7869 2 */
+	{ "coap://h:5684/x", "coap://h/x", IRI_CMP_DIFFERENT },
+	/* A name joined with "+" takes no default port from its parts. */
+	{ "git+ssh://h:22/x", "git+ssh://h/x", IRI_CMP_DIFFERENT },
 	{ "foo://example.com:/x", "foo://example.com/x", IRI_CMP_SCHEME },          /* empty port: RFC 3986 6.2.3 */
 	{ "foo://example.com", "foo://example.com/", IRI_CMP_DIFFERENT },
 	{ "foo://résumé.example.org/", "foo://xn--rsum-bpad.example.org/", IRI_CMP_DIFFERENT },
