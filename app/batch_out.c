@@ -122,10 +122,14 @@ void bout_report_to_uri(batch *b, const char *text, size_t len)
 	    iri_utf8_is_ascii(text + h->start, h->end - h->start) ||
 	    iri_scheme_uses_dns(text + sc->start, sc->end - sc->start))
 		return;
+	char scheme[64], safe[256];
+	size_t n = out_cut_bytes(text + sc->start, sc->end - sc->start, sizeof scheme - 1);
+	memcpy(scheme, text + sc->start, n);
+	scheme[n] = '\0';
 	fprintf(b->err_f, "%lu:%zu: %s: ", b->line, iri_utf8_count_cp(text, h->start) + 1, _("note"));
-	/* TRANSLATORS: to-uri, after "LINE:COL: note: ".  %.*s: the IRI's scheme (ASCII). */
-	fprintf(b->err_f, _("%.*s is not a scheme known to use DNS names: its host is %%-escaped, "
-		"not written as A-labels [RFC 3987 3.1]\n"), (int)(sc->end - sc->start), text + sc->start);
+	/* TRANSLATORS: to-uri, after "LINE:COL: note: ".  %s: the IRI's scheme. */
+	fprintf(b->err_f, _("%s is not a scheme known to use DNS names: its host is %%-escaped, "
+		"not written as A-labels [RFC 3987 3.1]\n"), out_safe_arg(scheme, safe, sizeof safe));
 }
 
 /* irie host: its errors, and in text what it is asked about even when no
