@@ -45,7 +45,7 @@ void cmd_to_uri(batch *b, const char *text, size_t len)
 	} else {
 		bout_uri(b, b->out.data ? b->out.data : "", b->out.len);
 	}
-	bout_report_errors(b);
+	bout_report_to_uri(b, text, len);
 }
 
 static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)

@@ -3,8 +3,10 @@
  * A component that breaks a rule is rendered twice with fribidi (the RFC 3987
  * 4.1 rendering, and irie's marked form) and read as its reader would; the
  * criterion, and the UAX #9 rules it rests on, are in doc/design-notes.md,
- * "Bidi findings".  The marked form is built here from the same delimiter set
- * the checks use (core knows nothing of render/). */
+ * "Bidi findings".  The marked form is built here from iri_is_bidi_delimiter(),
+ * the set render marks (core knows nothing of render/).  That set holds "("
+ * and ")", the components do not: the marked form's pieces go left to right
+ * by design, so it is judged piece by piece. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

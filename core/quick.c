@@ -264,8 +264,8 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 	out->verdict = IRI_QUICK_FULL;
 	if (iri_host_has_empty_label(h, n))
 		return;                      /* BAD_IDN */
-	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false))
-		return;
+	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false) || iri_uts46_has_change(h, n))
+		return;                      /* UTS46_VERSION: a note even for to-uri */
 	/* The host's errors are BAD_IDN and DNS_LENGTH_LIMIT, from UTS #46
 	 * ToASCII of its labels and of the whole name; a label's errors are
 	 * among the whole name's (the same checks on less, and a label that

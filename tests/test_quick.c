@@ -78,7 +78,7 @@ static const struct {
 	{ "foo://a..b/", IRI_QUICK_FULL },
 	{ "unix://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
 	{ "http://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
-	{ u8"http://fa\u1E9E.de/", IRI_QUICK_NO_ERRORS },                /* UTS46_VERSION: info */
+	{ u8"http://fa\u1E9E.de/", IRI_QUICK_FULL },                     /* UTS46_VERSION: to-uri notes it */
 };
 
 /* The to-iri lane (core/iri_quick_iri.h): decided (with the IRI) or not. */
