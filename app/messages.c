@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <unicode/uidna.h>
+#include <unicode/utf8.h>
 
 #include "i18n.h"
 #include "messages.h"
@@ -148,15 +149,14 @@ void msg_diag_ui(const iri_diag *d, char *buf, size_t size)
  * terminal acts on), cut to fit on a character boundary; on the editor's
  * screen inside LRI, LRO ... PDF, PDI, so the screen's own bidi pass keeps
  * that order (UAX #9 X5a, X4) and its neighbours keep theirs. */
-static void seen_quote(const char *seen, bool isolate, char *out, size_t size)
+static void seen_quote(const char *seen, size_t max_bytes, bool isolate, char *out, size_t size)
 {
-	enum { MAX_BYTES = 160 };
 	size_t n = strlen(seen), o = 0;
-	bool cut = n > MAX_BYTES;
+	bool cut = n > max_bytes;
 	if (cut) {
-		n = MAX_BYTES;
-		while (n > 0 && ((unsigned char)seen[n] & 0xC0) == 0x80)
-			n--;
+		int32_t at = (int32_t)max_bytes;
+		U8_SET_CP_START((const uint8_t *)seen, 0, at);   /* never half a character */
+		n = (size_t)at;
 	}
 	if (size < n + 20)
 		return;
@@ -190,7 +190,6 @@ static void msg_bidi(const iri_diag *d, const char *comp, char *buf, size_t size
 			/* TRANSLATORS: %s: a component name (path, query, ...); "right-to-left" describes the component. */
 			_("right-to-left %s component does not start with a right-to-left character") :
 			_("right-to-left %s component does not end with a right-to-left character"), comp);
-	seen_quote(d->seen ? d->seen : "", isolate, seen, sizeof seen);
 	bool rfc = d->detail & IRI_BIDI_MISREAD_RFC3987, marked = d->detail & IRI_BIDI_MISREAD_MARKED;
 	const char *how;
 	if (rfc && marked)
@@ -205,7 +204,15 @@ static void msg_bidi(const iri_diag *d, const char *comp, char *buf, size_t size
 	else
 		/* TRANSLATORS: follows a BIDI_* message about a component that breaks the rule but reads well. */
 		how = _("; it displays in reading order");
-	size_t used = strlen(rule);
+	/* The rendering gets what room the message leaves (at most 160 bytes),
+	 * so a long translation cuts the quote, whole characters and its
+	 * isolate closed, never the message's end. */
+	size_t used = strlen(rule), fixed = used + strlen(how) + 16, max = 160;
+	if (fixed < size && size - fixed < max)
+		max = size - fixed;
+	else if (fixed >= size)
+		max = 0;
+	seen_quote(d->seen ? d->seen : "", max, isolate, seen, sizeof seen);
 	snprintf(buf, size, "%s", rule);
 	if (used < size)
 		snprintf(buf + used, size - used, how, seen);
