@@ -473,13 +473,14 @@ static const batch_command commands[] = {
 	{
 		.name = "view",
 		.fn = NULL,
-		.options = 0,
+		.options = BOPT_EXTRACT,
 		.operands = "[FILE|-]",
 		.lead_args = 0, .min_args = 0, .max_args = 1,
 		.stdin_lines = false,
 		/* TRANSLATORS: "irie view --help".  Keep key names (Enter, Esc, F1,
-		 * F8, S-F8, /, ?, n, N, f, w, q), "FILE", "MiB" and "IRI" as they are. */
-		.help = N_("Usage: irie view [FILE|-]\n"
+		 * F8, S-F8, /, ?, n, N, f, w, q), option names and values, "FILE",
+		 * "MiB" and "IRI" as they are; keep the description column aligned. */
+		.help = N_("Usage: irie view [--extract[=TYPE]] [FILE|-]\n"
 			"\n"
 			"Lists the IRIs of FILE, one per line, or of stdin ('-', the default),\n"
 			"each with a mark for its findings, its line number and its first\n"
@@ -490,6 +491,16 @@ static const batch_command commands[] = {
 			"w writes the replaced lines back to FILE (only their bytes change),\n"
 			"q or Esc leaves, F1 lists all keys.  At most 1,000,000 lines of up to\n"
 			"1 MiB are read.\n"
+			"\n"
+			"Options:\n"
+			"  --extract[=TYPE]  FILE is a document: the list holds every IRI in it\n"
+			"                    (as irie extract finds them; TYPE auto|text|html|\n"
+			"                    xml|turtle|ntriples|nquads|markdown|json), w\n"
+			"                    replaces the bytes of each replaced IRI.  An IRI\n"
+			"                    written with entities, escapes or a prefix, or in a\n"
+			"                    file that is not UTF-8, cannot be replaced; nor can\n"
+			"                    a new IRI hold a character its place cannot hold\n"
+			"                    (a quote in an attribute)\n"
 			"\n"
 			"Exit status: 1 out of memory or the terminal could not be opened,\n"
 			"2 usage error (or FILE is a directory, cannot be read or is empty),\n"
