@@ -32,9 +32,6 @@ typedef struct {
 
 const char *bx_options_refusal(const batch *b)
 {
-	if (b->sarif && b->doc_type < 0)
-		/* TRANSLATORS: keep the option names. */
-		return N_("--sarif needs --extract");
 	if (b->sarif && b->json)
 		/* TRANSLATORS: keep the option names. */
 		return N_("--sarif and --json cannot go together");

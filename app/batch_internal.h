@@ -127,8 +127,8 @@ void cmd_show(batch *b, const char *text, size_t len);
 
 /* ---- documents (app/batch_extract.c) ------------------------------------ */
 
-/* A usage error's msgid for the document options given (--sarif without
- * --extract, --sarif with --json), or NULL. */
+/* A usage error's msgid for the document options given (--sarif with
+ * --json), or NULL. */
 const char *bx_options_refusal(const batch *b);
 /* extract, or check --extract: every document named (none: stdin), the
  * summary; b->status set. */

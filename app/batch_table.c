@@ -57,6 +57,8 @@ static void set_sarif(batch *b, int value_index, const char *value)
 {
 	(void)value_index, (void)value;
 	b->sarif = true;
+	if (b->doc_type < 0)   /* --sarif alone: --extract (auto); applied after it */
+		b->doc_type = 0;
 }
 
 /* The values listed are render's form names (rnd_form_name). */
@@ -117,7 +119,7 @@ static const batch_option options[] = {
 	  /* TRANSLATORS: option names and values are typed by users: keep them. */
 	  N_("--extract takes auto|text|html|xml|turtle|ntriples|nquads|markdown|json"), set_doc_type, true },
 	/* TRANSLATORS: option and command names are typed by users: keep them. */
-	{ BOPT_SARIF, "sarif", NULL, NULL, N_("--sarif applies to check --extract only"), NULL, set_sarif, false },
+	{ BOPT_SARIF, "sarif", NULL, NULL, N_("--sarif applies to check only"), NULL, set_sarif, false },
 };
 
 _Static_assert(sizeof options / sizeof options[0] == BATCH_OPTION_COUNT, "BATCH_OPTION_COUNT is the table's rows");
@@ -234,8 +236,8 @@ static const batch_command commands[] = {
 			"                    ntriples|nquads|markdown|json) and each finding is\n"
 			"                    FILE:LINE:COL at its character in the document;\n"
 			"                    a summary goes to stderr\n"
-			"  --sarif           with --extract: one SARIF 2.1.0 log on stdout\n"
-			"                    (columns in code points)\n"
+			"  --sarif           one SARIF 2.1.0 log on stdout (columns in code\n"
+			"                    points); implies --extract\n"
 			"\n"
 			"Input: the IRIs given, or else one per line from stdin (a final CR and\n"
 			"a leading byte order mark are dropped; lines up to 16 MiB).  Put '--'\n"
@@ -502,9 +504,9 @@ static const batch_command commands[] = {
 			"                    a new IRI hold a character its place cannot hold\n"
 			"                    (a quote in an attribute)\n"
 			"\n"
-			"Exit status: 1 out of memory or the terminal could not be opened,\n"
-			"2 usage error (or FILE is a directory, cannot be read or is empty),\n"
-			"130 left with q or Esc.\n"),
+			"Exit status: 1 out of memory, the terminal could not be opened, or\n"
+			"(--extract) the document holds no IRIs, 2 usage error (or FILE is a\n"
+			"directory, cannot be read or is empty), 130 left with q or Esc.\n"),
 	},
 };
 

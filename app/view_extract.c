@@ -128,7 +128,7 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 	if (vl->n == 0) {
 		/* TRANSLATORS: %s: the file name; %s: the first problem in it, or "". */
 		snprintf(err, err_size, _("%s has no IRIs to view%s%s"), path, r.problems ? ": " : "", r.first_problem);
-		return 2;
+		return 1;
 	}
 	const char *cs = ixt_last_charset(x);
 	if (cs && strcmp(cs, "UTF-8") != 0)

@@ -10,7 +10,8 @@
 /* Reads path ("-": stdin) as a document of type (an ixt_type, 0 auto) into
  * vl, an entry per IRI.  Returns 0, or the exit status with a message
  * naming the file and the reason in err: 2 for a directory, a file that
- * cannot be opened or read, one without IRIs; 1 without memory. */
+ * cannot be opened or read; 1 for one without IRIs (nothing to view, not
+ * a usage error) or without memory. */
 int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size);
 
 /* Why text (len bytes) cannot replace entry i in the file (the message in
