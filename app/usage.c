@@ -46,7 +46,7 @@ static void put_help(const char *text)
 			putchar(*p++);
 			continue;
 		}
-		size_t n = strcspn(p, " \t\n],)");
+		size_t n = strcspn(p, " \t\n],)[");   /* "--extract[=TYPE]": the name alone */
 		while (n > 1 && strchr(".:;", p[n - 1]))   /* a sentence's end is not the name's */
 			n--;
 		fputs("\u2066", stdout);
