@@ -37,7 +37,11 @@ void xmsg_failure(const ixt_ctx *x, ixt_result r, char *buf, size_t size)
 {
 	const char *detail = ixt_detail(x);
 	/* The system's reason says it best (strerror: "No such file or directory"). */
-	if (r == IXT_IO && detail && detail[0])
+	const char *cs = ixt_last_charset(x);
+	if (r == IXT_BAD_CHARSET && !(detail && detail[0]) && cs && cs[0])
+		/* TRANSLATORS: %s: the charset's name as given or declared. */
+		snprintf(buf, size, _("unknown charset '%s'"), cs);
+	else if (r == IXT_IO && detail && detail[0])
 		snprintf(buf, size, "%s", detail);
 	else if (detail && detail[0])
 		snprintf(buf, size, "%s: %s", xmsg_result(r), detail);
