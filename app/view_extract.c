@@ -77,6 +77,10 @@ typedef struct {
 static int on_found(void *user, const ixt_found *fd)
 {
 	vx_read *r = user;
+	if (r->vl->n >= VIEW_MAX_LINES) {   /* as many as a list: the rest said to be left */
+		r->vl->truncated = true;
+		return 1;
+	}
 	/* <base href> is an IRI of HTML too; its kind decides below. */
 	bool same = fd->raw_bytes == fd->iri_bytes && memcmp(fd->raw, fd->iri, fd->iri_bytes) == 0;
 	int ctx = same ? context_of(fd->kind) : CTX_REFUSE;
@@ -118,7 +122,7 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 		snprintf(err, err_size, "%s", _("out of memory"));
 		return 1;
 	}
-	if (res != IXT_OK) {
+	if (res != IXT_OK && !(res == IXT_STOPPED && vl->truncated)) {
 		char why[600];
 		xmsg_failure(x, res, why, sizeof why);
 		/* TRANSLATORS: %s: the file name; %s: why it was not read. */
