@@ -45,7 +45,7 @@ void cmd_to_uri(batch *b, const char *text, size_t len)
 	} else {
 		bout_uri(b, b->out.data ? b->out.data : "", b->out.len);
 	}
-	bout_report_errors(b);
+	bout_report_to_uri(b, text, len);
 }
 
 static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)
@@ -61,6 +61,22 @@ static bool covered_by_charset(const iri_diag *d, const iri_diags *extra)
 
 void cmd_to_iri(batch *b, const char *text, size_t len)
 {
+	/* Text output with default options: a line the quick lane settles
+	 * (core/iri_quick_iri.h) has no error to print, only its IRI. */
+	if (!b->json && !b->to_iri.charset && b->to_iri.host == IRI_HOSTOUT_KEEP) {
+		if (b->out_bytes && !b->stdout_tty) {
+			if (iri_quick_to_iri(b->ctx, text, len, b->out_bytes) != IRI_QUICK_FULL) {
+				iri_buf_putc(b->out_bytes, '\n');
+				return;
+			}
+		} else {
+			iri_buf_reset(&b->out);
+			if (iri_quick_to_iri(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
+				bout_result(b, b->out.data ? b->out.data : "", b->out.len);
+				return;
+			}
+		}
+	}
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	iri_diags *extra = b->extra;   /* the mapping's own findings (LEGACY_CHARSET) */
 	iri_diags_clear(extra);

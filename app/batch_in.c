@@ -123,8 +123,8 @@ static int worker_run(void *p, const char *text, size_t len, unsigned long first
 	return w->b.status;
 }
 
-/* stdin run on several threads when it is a file big enough to gain from
- * them.  False when it was not (nothing read, nothing written). */
+/* stdin run on worker threads (one or more) when it is a file big enough
+ * to gain from them.  False when it was not (nothing read, nothing written). */
 static bool run_stdin_parallel(batch *b, batch_fn fn)
 {
 	int bad_env;
@@ -136,7 +136,7 @@ static bool run_stdin_parallel(batch *b, batch_fn fn)
 	 * would show a chunk's after all of its results. */
 	struct stat st;
 	off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
-	if (threads < 2 || b->stdout_tty || b->stderr_tty || at < 0 || fstat(STDIN_FILENO, &st) != 0 ||
+	if (threads < 1 || b->stdout_tty || b->stderr_tty || at < 0 || fstat(STDIN_FILENO, &st) != 0 ||
 	    !S_ISREG(st.st_mode) || st.st_size - at < (off_t)BATCH_PARALLEL_MIN_BYTES)
 		return false;
 	batch_job job = { b, fn };

@@ -142,6 +142,8 @@ json_object *bout_diag_json(const iri_diag *d);
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d);
 /* The errors of one input to stderr; any error makes the exit status 1. */
 void bout_report_errors(batch *b);
+/* bout_report_errors(), then to-uri's notes (UTS46_VERSION, a host left %-escaped). */
+void bout_report_to_uri(batch *b, const char *text, size_t len);
 void bout_report_host_findings(batch *b);   /* errors, and DNS/UTS #46 notes in text */
 /* A URI from to-uri, and a line of it. */
 void bout_uri(batch *b, const char *s, size_t n);

@@ -8,6 +8,28 @@
 #include "messages.h"
 #include "output.h"
 
+/* The RFC 3987 4.2 findings' verdict as fields, so that a program need not
+ * read the translated message (doc/irie.1, JSON): "reading" is "in_order"
+ * or "misread", "misread_in" the renderings that misread it, "seen" the
+ * component as the first of them shows it, left to right; BIDI_BOUNDARY's
+ * "edge" says which end breaks rule 2. */
+static void bidi_fields(json_object *o, const iri_diag *d)
+{
+	bool rfc = d->detail & IRI_BIDI_MISREAD_RFC3987, marked = d->detail & IRI_BIDI_MISREAD_MARKED;
+	json_object_object_add(o, "reading", json_object_new_string(rfc || marked ? "misread" : "in_order"));
+	json_object *in = json_object_new_array();
+	if (rfc)
+		json_object_array_add(in, json_object_new_string("rfc3987"));
+	if (marked)
+		json_object_array_add(in, json_object_new_string("marked"));
+	json_object_object_add(o, "misread_in", in);
+	if ((rfc || marked) && d->seen)
+		json_object_object_add(o, "seen", out_json_string(d->seen, strlen(d->seen)));
+	if (d->code == IRI_D_BIDI_BOUNDARY)
+		json_object_object_add(o, "edge", json_object_new_string(
+			(d->detail & IRI_BIDI_WHERE_MASK) == 1 ? "start" : "end"));
+}
+
 json_object *bout_diag_json(const iri_diag *d)
 {
 	char msg[512];
@@ -24,6 +46,8 @@ json_object *bout_diag_json(const iri_diag *d)
 	json_object_object_add(o, "rule", json_object_new_string(d->rule));
 	if (d->suggestion)
 		json_object_object_add(o, "suggestion", out_json_string(d->suggestion, strlen(d->suggestion)));
+	if (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY)
+		bidi_fields(o, d);
 	return o;
 }
 
@@ -39,7 +63,14 @@ json_object *bout_diags_json(const iri_diags *ds)
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
 	char msg[512];
-	msg_diag(d, msg, sizeof msg);
+	/* A bidi finding quotes the component in screen order: a terminal that
+	 * runs the bidi algorithm would reverse it again, so there it goes in
+	 * LRI LRO ... PDF PDI (as on the editor's screen); the Linux console,
+	 * which runs none, gets the characters alone (out_term_isolates). */
+	if (tty && out_term_isolates() && (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY))
+		msg_diag_ui(d, msg, sizeof msg);
+	else
+		msg_diag(d, msg, sizeof msg);
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
 		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
 	if (d->suggestion && !d->suggestion[0]) {
@@ -65,6 +96,40 @@ void bout_report_errors(batch *b)
 			b->status = 1;
 		}
 	}
+}
+
+/* to-uri's own notes after its errors: UTS46_VERSION, because the URI
+ * holds the A-labels of this system's UTS #46 and another's may differ; and
+ * once per input, that a host under a scheme not known to use DNS names is
+ * %-escaped whatever --host says (RFC 3987 3.1: ToASCII is for "schemes
+ * known to use domain names"; doc/irie.1, to-uri). */
+void bout_report_to_uri(batch *b, const char *text, size_t len)
+{
+	bout_report_errors(b);
+	if (b->json)
+		return;   /* the diagnostics array has them */
+	for (size_t i = 0; i < iri_diags_count(b->diags); i++) {
+		const iri_diag *d = iri_diags_get(b->diags, i);
+		if (d->code == IRI_D_UTS46_VERSION && b->to_uri.host == IRI_HOSTMODE_IDNA)
+			bout_diag_text(b, b->err_f, b->stderr_tty, d);
+	}
+	if (b->to_uri.host == IRI_HOSTMODE_PERCENT)
+		return;
+	iri_ref ref;
+	iri_split(text, len, &ref);
+	const iri_span *h = &ref.comp[IRI_COMP_HOST], *sc = &ref.comp[IRI_COMP_SCHEME];
+	if (!h->present || !sc->present || h->end == h->start || text[h->start] == '[' ||
+	    iri_utf8_is_ascii(text + h->start, h->end - h->start) ||
+	    iri_scheme_uses_dns(text + sc->start, sc->end - sc->start))
+		return;
+	char scheme[64], safe[256];
+	size_t n = out_cut_bytes(text + sc->start, sc->end - sc->start, sizeof scheme - 1);
+	memcpy(scheme, text + sc->start, n);
+	scheme[n] = '\0';
+	fprintf(b->err_f, "%lu:%zu: %s: ", b->line, iri_utf8_count_cp(text, h->start) + 1, _("note"));
+	/* TRANSLATORS: to-uri, after "LINE:COL: note: ".  %s: the IRI's scheme. */
+	fprintf(b->err_f, _("%s is not a scheme known to use DNS names: its host is %%-escaped, "
+		"not written as A-labels [RFC 3987 3.1]\n"), out_safe_arg(scheme, safe, sizeof safe));
 }
 
 /* irie host: its errors, and in text what it is asked about even when no

@@ -504,9 +504,10 @@ static const batch_command commands[] = {
 			"                    a new IRI hold a character its place cannot hold\n"
 			"                    (a quote in an attribute)\n"
 			"\n"
-			"Exit status: 1 out of memory, the terminal could not be opened, or\n"
-			"(--extract) the document holds no IRIs, 2 usage error (or FILE is a\n"
-			"directory, cannot be read or is empty), 130 left with q or Esc.\n"),
+			"Exit status: 0 left with q or Esc, every replaced line written,\n"
+			"1 out of memory, the terminal could not be opened or (--extract) the\n"
+			"document holds no IRIs, 2 usage error (or FILE is a directory, cannot\n"
+			"be read or is empty), 130 left with replaced lines not written.\n"),
 	},
 };
 

@@ -75,6 +75,15 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
  * cell shows, so the column is the character's logical one; visual_col
  * when the row went out as visual cells (nothing reordered). */
 int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col);
+/* The cells put_form_logical shows of a row width wide when it draws the
+ * visual cells (a scrolled edit line): fewer on mlterm, whose marks take
+ * columns of their own. */
+int logical_view_cols(int width);
+/* refresh() for every mode: on a terminal where marks take columns of their
+ * own (term_marks_take_columns(): mlterm in logical mode) curses gets the
+ * rows without their marks and irie writes the rows with marks itself, and
+ * the cursor goes to the column the terminal counts. */
+void logical_refresh(void);
 /* put_ui() for a terminal that reorders. */
 void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t attr);
 

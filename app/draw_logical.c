@@ -7,12 +7,16 @@
  * which is the logical string the bidi algorithm sees.  A mark with no cell
  * before it on its row (column 0) is dropped. */
 #include <curses.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include "draw.h"
 #include "output.h"
 #include "render_bidi.h"
+#include "term.h"
 
 #define LRM 0x200E
 #define RLM 0x200F
@@ -154,6 +158,16 @@ static bool marks_fit(const rnd_cell *cells, size_t n, rnd_term_marks m)
 	return true;
 }
 
+/* The most marks put_form_logical adds to the logical row: the open and
+ * close marks, an LRM each side of every delimiter. */
+static int marks_at_most(const rnd_cell *cells, size_t n, rnd_term_marks m)
+{
+	int k = (m.open != 0) + (m.close != 0);
+	for (size_t i = 0; i < n; i++)
+		k += m.delimiters && is_delimiter_cell(&cells[i]) ? 2 : 0;
+	return k;
+}
+
 /* Whether put_form_logical draws form f as its visual cells in LRO ... PDF
  * (scrolled, too wide, a placeholder, or no room for the marks), not as
  * logical cells; *total gets the logical cells' width. */
@@ -168,7 +182,17 @@ static bool as_visual(rnd_display *d, rnd_form f, int width, int from, int *tota
 		/* (a mark on a dotted circle is one too: the circle is a neutral) */
 		placeholder = placeholder || cells[i].placeholder || strncmp(cells[i].text, "\u25CC", 3) == 0;
 	}
-	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, rnd_term_marks_of(d, f));
+	rnd_term_marks m = rnd_term_marks_of(d, f);
+	return from > 0 || *total > width || placeholder || !marks_fit(cells, n, m) ||
+		(term_marks_take_columns() && *total + marks_at_most(cells, n, m) > width - 1);
+}
+
+/* mlterm gives each mark a column (term_marks_take_columns()): the visual
+ * cells' row keeps three columns free, for LRO, PDF and one more, so that
+ * logical_refresh() finds it fits. */
+int logical_view_cols(int width)
+{
+	return term_marks_take_columns() && width > 3 ? width - 3 : width;
 }
 
 int logical_cursor_col(rnd_display *d, rnd_form f, int width, int from, size_t cp, int visual_col)
@@ -207,6 +231,7 @@ void put_form_logical(rnd_display *d, rnd_form f, int row, int col, int width, i
 	if (as_visual(d, f, width, from, &total)) {
 		size_t nv;
 		const rnd_cell *vis = rnd_form_cells(d, f, &nv);
+		width = logical_view_cols(width);
 		ride_mark(row, before(col), LRO);
 		put_cells(row, col, width, vis, nv, from, attr, user);
 		int end = total - from < width ? total - from : width;
@@ -315,4 +340,235 @@ void put_ui_logical(tui *t, int row, int col, int width, const char *s, attr_t a
 	while (depth-- > 0)
 		ride_isolate(row, last, PDI, guard);
 	ride_isolate(row, last, PDI, LRM);
+}
+
+/* ---- mlterm: the rows with marks written by irie ----
+ *
+ * mlterm 3.9 gives each bidi mark a column of its own in its line (zero
+ * cells on the screen; term_marks_take_columns()), where curses counts it
+ * as part of the cell before it.  Curses' cursor addressing (CUP, HPA)
+ * after a mark would land that many cells to the left, and a row of COLS
+ * cells with marks would wrap and scroll the screen.  So curses gets the
+ * rows without their marks, and after its refresh irie writes every row
+ * whole, from its first column (nothing addressed inside it), marks and
+ * all, with autowrap off.  A row whose cells and marks do not fit in
+ * COLS - 1 columns goes out unmarked if it has no right-to-left text (the
+ * full-width title and key bars: they read left to right anyway), else
+ * with its marks and without its last cells. */
+
+/* Bytes for the terminal; a failed append leaves ok false and nothing is
+ * written. */
+typedef struct {
+	char *data;
+	size_t len, cap;
+	bool ok;
+} out_buf;
+
+static void out_add(out_buf *b, const char *s, size_t n)
+{
+	if (!b->ok)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = (b->len + n) * 2 + 256;
+		char *p = realloc(b->data, cap);
+		if (!p) {
+			b->ok = false;
+			return;
+		}
+		b->data = p;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+static void out_utf8(out_buf *b, wchar_t wc)
+{
+	uint32_t c = (uint32_t)wc;
+	char u[4];
+	size_t n;
+	if (c < 0x80) {
+		u[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		u[0] = (char)(0xC0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3F));
+		n = 2;
+	} else if (c < 0x10000) {
+		u[0] = (char)(0xE0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[2] = (char)(0x80 | (c & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | c >> 18);
+		u[1] = (char)(0x80 | (c >> 12 & 0x3F));
+		u[2] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[3] = (char)(0x80 | (c & 0x3F));
+		n = 4;
+	}
+	out_add(b, u, n);
+}
+
+/* ECMA-48 8.3.117 SGR for a cell's attributes and colour pair (the colours
+ * panes_init_colours() sets: the eight ANSI ones or the default). */
+static void out_sgr(out_buf *b, attr_t a, short pair)
+{
+	short fg = -1, bg = -1;
+	if (pair > 0 && pair_content(pair, &fg, &bg) == ERR)
+		fg = bg = -1;
+	char s[64];
+	int n = snprintf(s, sizeof s, "\033[0%s%s%s%s%s", a & A_BOLD ? ";1" : "", a & A_DIM ? ";2" : "",
+		a & A_UNDERLINE ? ";4" : "", a & A_BLINK ? ";5" : "", a & (A_REVERSE | A_STANDOUT) ? ";7" : "");
+	if (fg >= 0 && fg < 8)
+		n += snprintf(s + n, sizeof s - (size_t)n, ";3%d", fg);
+	if (bg >= 0 && bg < 8)
+		n += snprintf(s + n, sizeof s - (size_t)n, ";4%d", bg);
+	n += snprintf(s + n, sizeof s - (size_t)n, "m");
+	out_add(b, s, (size_t)n);
+}
+
+/* Whether c is in a block of right-to-left scripts (Hebrew to the Arabic
+ * extensions, their presentation forms, the SMP's right-to-left blocks):
+ * where the strong R and AL characters and the Arabic digits (AN) are. */
+static bool right_to_left(wchar_t c)
+{
+	return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
+		(c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+/* The marks on row r of stdscr (*before: in the cells before column x),
+ * the last non-blank column (-1: none), whether it has right-to-left
+ * text; false when the row has a line-drawing cell (curses writes those,
+ * not irie). */
+static bool row_scan(int r, int x, int *marks, int *before, int *last, bool *rtl)
+{
+	*marks = *before = 0;
+	*last = -1;
+	*rtl = false;
+	for (int c = 0; c < COLS;) {
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (!cell_chars(r, c, wch, &a, &pair))
+			break;
+		if (a & A_ALTCHARSET)
+			return false;
+		int w = wcwidth(wch[0]) > 1 ? 2 : 1, m = 0;
+		for (size_t i = 0; wch[i]; i++)
+			m += iri_is_bidi_control((uint32_t)wch[i]);
+		*rtl = *rtl || right_to_left(wch[0]);
+		if (wch[0] != L' ' || wch[1] || (a & ~A_COLOR) != 0 || pair != 0)
+			*last = c + w - 1;
+		*marks += m;
+		*before += c < x ? m : 0;
+		c += w;
+	}
+	return true;
+}
+
+/* Row r whole into b from its first column (with its marks if marked),
+ * then spaces to the line's end; the marks taken out
+ * of stdscr's cells, so that curses writes the row without them. */
+static void row_out(out_buf *b, int r, int last, bool marked)
+{
+	char cup[32];
+	out_add(b, cup, (size_t)snprintf(cup, sizeof cup, "\033[%d;1H", r + 1));
+	attr_t cur_a = 0;
+	short cur_pair = -1;
+	int slots = 0;   /* mlterm's columns written: cells and marks */
+	for (int c = 0; c < COLS;) {
+		wchar_t wch[CCHARW_MAX + 1], kept[CCHARW_MAX + 1];
+		attr_t a;
+		short pair;
+		if (!cell_chars(r, c, wch, &a, &pair))
+			break;
+		a &= ~A_COLOR;
+		size_t k = 0;
+		for (size_t i = 0; wch[i]; i++)
+			if (!iri_is_bidi_control((uint32_t)wch[i]))
+				kept[k++] = wch[i];
+		kept[k] = 0;
+		int w = wcwidth(wch[0]) > 1 ? 2 : 1;
+		/* a marked row too long for its marks loses cells at its end */
+		if (c <= last && marked && slots + w + (int)(wcslen(wch) - k) > COLS - 1)
+			last = c - 1;
+		if (c <= last) {
+			slots += w + (marked ? (int)(wcslen(wch) - k) : 0);
+			if (a != cur_a || pair != cur_pair)
+				out_sgr(b, a, pair);
+			cur_a = a;
+			cur_pair = pair;
+			for (const wchar_t *p = marked ? wch : kept; *p; p++)
+				out_utf8(b, *p);
+		}
+		/* Curses gets a blank as a no-break space: never blank to it, so
+		 * it erases nothing (EL, ECH) in a line mlterm holds marks in,
+		 * which mlterm 3.9 may leave showing old right-to-left cells
+		 * after; what it writes is overwritten here anyway. */
+		bool blank = kept[0] == L' ' && !kept[1];
+		if (blank)
+			kept[0] = 0xA0;
+		cchar_t cc;
+		if (k > 0 && (wch[k] || blank) && setcchar(&cc, kept, a, pair, NULL) == OK)
+			mvadd_wch(r, c, &cc);
+		c += w;
+	}
+	/* The rest of the line as spaces, not erased: after an erase (EL) in a
+	 * line with marks mlterm 3.9 may leave on the screen the cells of
+	 * right-to-left text the line had before (tried: a row that ended in
+	 * Arabic digits, rewritten as two spaces, four marks and EL, kept
+	 * showing the digits; with spaces to the end it did not). */
+	out_add(b, "\033[0m", 4);
+	for (int c = last + 1; c < COLS; c++)   /* (more than enough with marks: autowrap is off) */
+		out_add(b, " ", 1);
+}
+
+/* DECSCNM (DEC private mode 5) set and reset: reverse video and back. */
+static const char mlterm_redraw[] = "\033[?5h\033[?5l";
+
+void logical_refresh(void)
+{
+	if (!term_marks_take_columns()) {
+		refresh();
+		return;
+	}
+	int cy, cx;
+	getyx(stdscr, cy, cx);
+	out_buf b = { NULL, 0, 0, true };
+	out_add(&b, "\033[?7l", 5);
+	int slot_x = cx;
+	/* Every row, not only those with marks: a row curses updates in
+	 * part may still hold the marks of an earlier frame before the part
+	 * (mlterm shifts what curses writes after them). */
+	for (int r = 0; r < LINES; r++) {
+		int marks, before, last;
+		bool rtl;
+		if (!row_scan(r, r == cy ? cx : 0, &marks, &before, &last, &rtl))
+			continue;
+		/* Too long for its marks: marked and cut if it has right-to-left
+		 * text, else unmarked (left-to-right text needs no marks). */
+		bool fits = marks > 0 && last + 1 + marks <= COLS - 1;
+		row_out(&b, r, last, marks > 0 && (fits || rtl));
+		if (r == cy && fits)
+			slot_x = cx + before;
+	}
+	/* The cursor where mlterm has the character: in its columns, marks
+	 * counted. */
+	if (slot_x >= COLS)
+		slot_x = COLS - 1;
+	move(cy, slot_x);
+	refresh();
+	/* A line with marks shows fewer cells than COLS (its marks take
+	 * columns): mlterm 3.9 leaves the last ones as they were, old text
+	 * and all, until it draws the whole screen again, which it does when
+	 * reverse video is switched (DECSCNM, as curses' flash() does; in one
+	 * write nothing flashes).  Tried: still there after EL, ED or
+	 * spaces; after switching its bidi off and on (OSC 5379) sometimes;
+	 * after this never. */
+	out_add(&b, mlterm_redraw, sizeof mlterm_redraw - 1);
+	char tail[48];
+	out_add(&b, tail, (size_t)snprintf(tail, sizeof tail, "\033[0m\033[?7h\033[%d;%dH", cy + 1, slot_x + 1));
+	if (b.ok)
+		term_write(b.data, b.len);
+	free(b.data);
 }

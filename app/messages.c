@@ -228,8 +228,11 @@ static void msg_uts46_version(uint32_t cp, char *buf, size_t size)
 		snprintf(before, sizeof before, _("maps to \"%s\""), c->before);
 	else
 		snprintf(before, sizeof before, "%s", _("is disallowed"));
-	/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
-	snprintf(after, sizeof after, _("maps to \"%s\""), c->after);
+	if (c->before)
+		/* TRANSLATORS: %s: the characters a host character maps to (e.g. "ss"). */
+		snprintf(after, sizeof after, _("maps to \"%s\""), c->after);
+	else   /* disallowed, then valid: it stays itself, it is not mapped */
+		snprintf(after, sizeof after, "%s", _("is valid"));
 	/* TRANSLATORS: a note on a host: U+%04X the character; then the UTS #46
 	 * version that changed it (e.g. 15.1) three times, what it did before and
 	 * after ("maps to "ss""), and the Unicode version of this system's ICU. */

@@ -149,7 +149,7 @@ int pane_edit_line(tui *t, int row, int left, int width, int max_rows)
 		view_col = cursor_col - (int)(cur_cell - esc);
 		cursor_w = 3;
 	}
-	edit_scroll(t, width, col, view_col, cursor_w);
+	edit_scroll(t, logical_view_cols(width), col, view_col, cursor_w);
 	/* Logical mode: the terminal's bidi algorithm on the marks puts every
 	 * character in the form's visual place, and its cursor with it: the
 	 * cursor goes to the character's logical column. */
@@ -266,6 +266,64 @@ static bool has_replacement_char(const char *s, size_t n)
 	return false;
 }
 
+/* Rows above the footer a selected finding's message may take. */
+#define FOOTER_MSG_ROWS 4
+
+/* The bytes of s[0..n) that fit in width cells, cut after the last space
+ * outside an isolate (LRI, RLI, FSI ... PDI: a quoted rendering stays on
+ * one row), or at the width when there is none; *next: where the next row
+ * starts (past that space). */
+static size_t wrap_row(const char *s, size_t n, size_t width, size_t *next)
+{
+	size_t at = 0, cells = 0, space = 0;
+	int depth = 0;
+	while (at < n) {
+		size_t c, k = rnd_char_cells(s + at, n - at, &c);
+		bool opens = k == 3 && s[at] == '\xE2' && s[at + 1] == '\x81' &&
+			(s[at + 2] == '\xA6' || s[at + 2] == '\xA7' || s[at + 2] == '\xA8');
+		bool closes = k == 3 && s[at] == '\xE2' && s[at + 1] == '\x81' && s[at + 2] == '\xA9';
+		if (opens || closes)
+			c = 0;   /* isolates take no cell */
+		if (cells + c > width && at > 0)
+			break;
+		depth += opens ? 1 : closes && depth > 0 ? -1 : 0;
+		if (s[at] == ' ' && depth == 0)
+			space = at;
+		cells += c;
+		at += k;
+	}
+	if (at < n && space > 0) {
+		*next = space + 1;
+		return space;
+	}
+	*next = at;
+	return at;
+}
+
+/* The message msg on the rows above the footer at row, wrapped to width:
+ * as many rows as it needs, up to FOOTER_MSG_ROWS and leaving the header
+ * and the edit line (rows 0-2); the last row cut when it runs over. */
+static void footer_message(tui *t, int row, int width, const char *msg)
+{
+	size_t n = strlen(msg), at = 0, next;
+	int rows = 0;
+	for (size_t p = 0; p < n && rows < FOOTER_MSG_ROWS; rows++, p = next)
+		wrap_row(msg + p, n - p, width > 0 ? (size_t)width : 1, &next), next += p;
+	if (rows > row - 3)
+		rows = row - 3;
+	for (int r = rows; r > 0; r--) {
+		char part[UI_LINE_MAX_BYTES];
+		size_t len = r == 1 ? n - at : wrap_row(msg + at, n - at, (size_t)width, &next);
+		len = out_cut_bytes(msg + at, len, sizeof part - 1);
+		memcpy(part, msg + at, len);
+		part[len] = '\0';
+		fill_row(row - r, A_REVERSE);
+		put_ui(t, row - r, 0, width, part, A_REVERSE);
+		if (r > 1)
+			at += next;
+	}
+}
+
 int pane_footer(tui *t, int row, int col, int width, int max_rows)
 {
 	(void)col, (void)max_rows;   /* the whole row */
@@ -294,11 +352,11 @@ int pane_footer(tui *t, int row, int col, int width, int max_rows)
 		else
 			snprintf(head, sizeof head, "%s [%s]", iri_diag_code_name(d->code), d->rule);
 		snprintf(line, sizeof line, "%s | %s", head, msg);
-		/* Too long for one row: the message gets the row above, so it is
-		 * read whole (it covers the last row of the panes meanwhile). */
+		/* Too long for one row: the message gets the rows above, wrapped
+		 * (up to FOOTER_MSG_ROWS), so it is read whole -- a bidi finding's
+		 * rendering comes last (it covers the panes' last rows meanwhile). */
 		if (rnd_text_cells(line, strlen(line)) > (size_t)width && row >= 4) {
-			fill_row(row - 1, A_REVERSE);
-			put_ui(t, row - 1, 0, width, msg, A_REVERSE);
+			footer_message(t, row, width, msg);
 			snprintf(line, sizeof line, "%s", head);
 		}
 	} else {

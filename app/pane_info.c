@@ -90,8 +90,19 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 	char head[128];
 	t->scr.warn_box.row = row, t->scr.warn_box.col = col;   /* for the mouse (rooms.c warning_at) */
 	t->scr.warn_box.width = width, t->scr.warn_box.rows = max_rows;
-	/* TRANSLATORS: pane heading; %zu: the number of findings. */
-	snprintf(head, sizeof head, _("Warnings (%zu)"), n);
+	size_t infos = 0;
+	for (size_t i = 0; i < n; i++)
+		infos += iri_diags_get(t->an.diags, i)->severity == IRI_SEV_INFO;
+	/* Named by what it holds: an info is not a warning. */
+	if (infos == 0)
+		/* TRANSLATORS: pane heading; %zu: the number of findings (errors and warnings). */
+		snprintf(head, sizeof head, _("Warnings (%zu)"), n);
+	else if (infos == n)
+		/* TRANSLATORS: pane heading when every finding is an info (a note, not a warning); %zu: how many. */
+		snprintf(head, sizeof head, _("Info (%zu)"), n);
+	else
+		/* TRANSLATORS: pane heading: %zu errors and warnings, then %zu infos (notes). */
+		snprintf(head, sizeof head, _("Warnings (%zu) \u00B7 info (%zu)"), n - infos, infos);
 	put_ui(t, row, col, width, head, A_BOLD);
 	if (n == 0) {
 		if (max_rows > 1)

@@ -1,7 +1,7 @@
 /* The viewer's list pane: a row per entry shown, scrolled to keep the
  * selected one in view.  A row, from the reading start:
  *
- *   mark  ✗ an error (or a line too long to show), ! other findings, ✓ none
+ *   mark  ✗ an error (or a line too long to show), ! a warning, i notes only, ✓ none
  *   *     replaced, not yet written (+ once written)
  *   line  its line number, right-aligned
  *   IRI   its visual form (put_visual: sanitised, bidi on its own)
@@ -64,9 +64,10 @@ static void draw_row(tui *t, int row, int col, int width, size_t i, int line_w, 
 	}
 	iri_diag_code code;
 	vl_state st = vl_check(vl, i, t->an.ctx, &code);
-	const char *mark = st == VL_ERROR || st == VL_TOO_LONG ? "\u2717" : st == VL_WARNING ? "!" : st == VL_OK ? "\u2713" : " ";
+	const char *mark = st == VL_ERROR || st == VL_TOO_LONG ? "\u2717" : st == VL_WARNING ? "!"
+		: st == VL_INFO ? "i" : st == VL_OK ? "\u2713" : " ";
 	attr_t mark_attr = st == VL_ERROR || st == VL_TOO_LONG ? severity_attr(IRI_SEV_ERROR)
-		: st == VL_WARNING ? severity_attr(IRI_SEV_WARNING) : 0;
+		: st == VL_WARNING ? severity_attr(IRI_SEV_WARNING) : st == VL_INFO ? severity_attr(IRI_SEV_INFO) : 0;
 	put_safe(row, at(t, col, width, 0, 1), mark, base | mark_attr);
 	const char *changed = vl_changed(vl, i) ? "*" : vl_written(vl, i) ? "+" : " ";
 	put_safe(row, at(t, col, width, 1, 1), changed, base | A_BOLD);
@@ -81,7 +82,7 @@ static void draw_row(tui *t, int row, int col, int width, size_t i, int line_w, 
 	else
 		/* TRANSLATORS: the viewer's list, in place of a line over the cap. */
 		put_ui(t, row, at(t, col, width, iri_x, iri_w), iri_w, _("(too long to show)"), base | A_DIM);
-	if (code_w && (st == VL_ERROR || st == VL_WARNING))
+	if (code_w && (st == VL_ERROR || st == VL_WARNING || st == VL_INFO))
 		put_ui(t, row, at(t, col, width, width - code_w, code_w), code_w, iri_diag_code_name(code), base | mark_attr);
 }
 

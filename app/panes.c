@@ -122,7 +122,7 @@ void paint(tui *t)
 	int rows = LINES, cols = COLS;
 	if (rows < 2 || cols < 8) {
 		put_ui(t, 0, 0, cols, "irie", A_BOLD);
-		refresh();
+		logical_refresh();
 		return;
 	}
 	unsigned top = rooms_top(t);
@@ -158,7 +158,7 @@ void paint(tui *t)
 	move(1, cursor_x < cols ? cursor_x : cols - 1);
 	if (!t->scr.overlay)
 		curs_set(1);
-	refresh();
+	logical_refresh();
 }
 
 void panes_init_colours(void)

@@ -38,8 +38,10 @@ unsigned par_threads(int *bad_env);
 /* Runs job over the lines read from fd on `threads` threads; a line longer
  * than line_cap_bytes reaches the run as its first line_cap_bytes + 1 bytes.
  * Returns the highest exit status of the chunks (1 if reading failed,
- * which is reported), or -1 when it could not start (one thread, no
- * memory, no threads): then nothing was read or written. */
+ * which is reported), or -1 when it could not start (no memory, no
+ * threads): then nothing was read or written.  One thread is worth it too:
+ * chunks read and results gathered in buffers cost less than stdio per
+ * line; it runs on the calling thread. */
 int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads);
 
 #endif

@@ -380,7 +380,7 @@ static run_state write_ask(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* q, Esc, C-c: leave (exit 130); with replacements not written, ask. */
+/* q, Esc, C-c: leave (exit 0); with replacements not written, ask. */
 static run_state quit(tui *t, ink_action a)
 {
 	(void)a;

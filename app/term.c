@@ -287,6 +287,22 @@ bool term_bidi_logical(void)
 	return term.bidi == TERM_BIDI_LOGICAL;
 }
 
+/* mlterm 3.9 (its own bidi on, as in logical mode) keeps each bidi control
+ * as a character of its own in its line: zero cells wide on the screen but
+ * one column for cursor addressing and for the line's length (tried:
+ * "abc" LRM "def", then CSI 5 G and X, overwrites d; a row of COLS cells
+ * with two marks wraps its last two). */
+bool term_marks_take_columns(void)
+{
+	return term.bidi == TERM_BIDI_LOGICAL && term.own == TERM_OWN_MLTERM;
+}
+
+void term_write(const char *s, size_t n)
+{
+	if (term.open)
+		write_all(term.fd, s, n);
+}
+
 void term_switch_bidi(void)
 {
 	if (!term.open)

@@ -59,6 +59,13 @@ void term_set_bidi(term_bidi b);
 /* After term_open(): the mode in use (VISUAL or LOGICAL) and why. */
 term_bidi term_bidi_mode(term_bidi_why *why);
 bool term_bidi_logical(void);
+/* Logical mode on a terminal that gives every bidi mark a column of its
+ * own in its line (mlterm): rows with marks go out through
+ * logical_refresh() (app/draw_logical.c). */
+bool term_marks_take_columns(void);
+/* n bytes straight to the terminal, after curses' own output (refresh()
+ * has flushed it); nothing when the terminal is not open. */
+void term_write(const char *s, size_t n);
 /* Switches between visual and logical at run time (a key); the caller
  * repaints (the whole screen is redrawn). */
 void term_switch_bidi(void);

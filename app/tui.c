@@ -15,6 +15,7 @@
 #include "term.h"
 #include "tui.h"
 #include "tui_state.h"
+#include "view_list.h"
 
 void tui_analyse(tui *t)
 {
@@ -155,7 +156,7 @@ static void show_working(tui *t)
 	memcpy(saved, t->scr.status, sizeof saved);
 	snprintf(t->scr.status, sizeof t->scr.status, "%s", _("working..."));
 	pane_footer(t, LINES - 1, 0, COLS, 1);
-	refresh();
+	logical_refresh();
 	memcpy(t->scr.status, saved, sizeof saved);
 }
 
@@ -258,6 +259,8 @@ int tui_main(const tui_options *opts)
 		if (run == RUN_ACCEPT) {
 			print_accepted(&t, err, sizeof err);
 			status = 0;
+		} else if (t.vw.list && vl_unwritten(t.vw.list) == 0) {
+			status = 0;   /* the viewer left with nothing lost */
 		} else {
 			status = 130;
 			if (t.scr.leave_unsaved)

@@ -250,9 +250,17 @@ vl_state vl_check(view_list *vl, size_t i, iri_ctx *ctx, iri_diag_code *first)
 		size_t len;
 		const char *text = vl_text(vl, i, &len);
 		iri_check(ctx, text, len, NULL, vl->diags);
+		/* The list names the first finding of the worst severity. */
 		size_t n = iri_diags_count(vl->diags);
-		e->state = n == 0 ? VL_OK : iri_diags_has_errors(vl->diags) ? VL_ERROR : VL_WARNING;
-		e->code = n ? (uint16_t)iri_diags_get(vl->diags, 0)->code : 0;
+		const iri_diag *worst = NULL;
+		for (size_t k = 0; k < n; k++) {
+			const iri_diag *d = iri_diags_get(vl->diags, k);
+			if (!worst || d->severity > worst->severity)
+				worst = d;
+		}
+		e->state = !worst ? VL_OK : worst->severity == IRI_SEV_ERROR ? VL_ERROR
+			: worst->severity == IRI_SEV_WARNING ? VL_WARNING : VL_INFO;
+		e->code = worst ? (uint16_t)worst->code : 0;
 	}
 	if (first)
 		*first = (iri_diag_code)e->code;

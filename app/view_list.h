@@ -34,7 +34,8 @@ typedef struct view_list view_list;
 typedef enum {
 	VL_UNKNOWN,     /* not checked yet */
 	VL_OK,          /* no findings */
-	VL_WARNING,     /* findings, none an error */
+	VL_INFO,        /* only notes (severity info): nothing to fix */
+	VL_WARNING,     /* a warning, no error */
 	VL_ERROR,       /* an error among them */
 	VL_TOO_LONG     /* its text is over the edit buffer's cap: not kept */
 } vl_state;

@@ -334,6 +334,20 @@ static void check_escape_case(const char *text, size_t i, iri_component comp, ir
 		iri_diags_add(d, IRI_D_PERCENT_LOWERCASE, comp, i, i + 3, 0, up, 3);
 }
 
+/* An escape in a host that decodes to a control or a bidi formatting
+ * character: the name that is looked up and shown holds it (RFC 3987 3.1
+ * and 5.3.3 decode a host before ToASCII), so it is the error it is
+ * unescaped -- RFC 3987 4.1 forbids bidi formatting characters; a control
+ * in a name is a spoofing hazard ("evil.com%00.example.com") -- under any
+ * scheme.  Elsewhere an escape is how such a character may be carried. */
+static void host_escaped_hazard(iri_diags *d, size_t start, size_t end, uint32_t cp)
+{
+	if (is_c0_c1_del(cp))
+		iri_diags_add(d, IRI_D_CONTROL_CHARACTER, IRI_COMP_HOST, start, end, cp, NULL, 0);
+	else if (iri_is_bidi_control(cp))
+		iri_diags_add(d, IRI_D_BIDI_FORMATTING_CHARACTER, IRI_COMP_HOST, start, end, cp, "", 0);
+}
+
 /* Escapes: their case, superfluous ones (RFC 3986 2.3), and whether the
  * octets are well-formed UTF-8 (RFC 3987 3.2; RFC 3629 3 and 10). */
 static void check_escapes(const iri_ref *ref, iri_diags *d)
@@ -357,6 +371,8 @@ static void check_escapes(const iri_ref *ref, iri_diags *d)
 		}
 		if (octet < 0x80) {
 			check_escape_case(text, i, comp, d);
+			if (comp == IRI_COMP_HOST && is_c0_c1_del(octet))
+				host_escaped_hazard(d, i, i + 3, octet);
 			if (iri_is_unreserved_ascii(octet) && comp != IRI_COMP_HOST) {
 				char c = (char)octet;
 				iri_diags_add(d, IRI_D_SUPERFLUOUS_PERCENT_ENCODING, comp, i, i + 3, octet, &c, 1);
@@ -380,6 +396,8 @@ static void check_escapes(const iri_ref *ref, iri_diags *d)
 		else if (st != IRI_UTF8_OK)
 			iri_diags_add(d, comp == IRI_COMP_HOST ? IRI_D_INVALID_UTF8 : IRI_D_NOT_UTF8_ESCAPE,
 				comp, i, end, st, NULL, 0);
+		if (st == IRI_UTF8_OK && comp == IRI_COMP_HOST)
+			host_escaped_hazard(d, i, end, cp);
 		for (size_t q = i; q < end; q += 3)
 			check_escape_case(text, q, comp, d);
 		i = end;
@@ -482,6 +500,10 @@ static void check_parts(iri_ctx *ctx, const iri_ref *ref, iri_diags *d)
 	if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start && iri_ref_host_is_dns(ref)) {
 		iri_host_diagnose(ctx, text, h->start, h->end, d);
 		check_empty_labels(ref, d);
+	} else if (h->present && ref->host_kind == IRI_HOST_REG_NAME && h->end > h->start) {
+		/* UTS #39 is about what a reader sees: a spoof is one under
+		 * any scheme, known to irie or not. */
+		iri_host_diagnose_spoof(ctx, text, h->start, h->end, d);
 	}
 	if (sc->present && po->present && po->end > po->start && text[po->start - 1] == ':') {
 		int dp = iri_scheme_default_port(text + sc->start, sc->end - sc->start);

@@ -3,8 +3,10 @@
  * A component that breaks a rule is rendered twice with fribidi (the RFC 3987
  * 4.1 rendering, and irie's marked form) and read as its reader would; the
  * criterion, and the UAX #9 rules it rests on, are in doc/design-notes.md,
- * "Bidi findings".  The marked form is built here from the same delimiter set
- * the checks use (core knows nothing of render/). */
+ * "Bidi findings".  The marked form is built here from iri_is_bidi_delimiter(),
+ * the set render marks (core knows nothing of render/).  That set holds "("
+ * and ")", the components do not: the marked form's pieces go left to right
+ * by design, so it is judged piece by piece. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,6 +369,30 @@ static void check_component(view *v, const iri_ref *ref, size_t start, size_t en
 		g.detail = where | bits;
 		iri_diags_add_diag(d, &g);
 	}
+}
+
+bool iri_bidi_rules_hold(const char *text, size_t len)
+{
+	/* Component boundaries are all at delimiters that split pieces: the
+	 * pieces of the whole text are the components' pieces.  Only a piece
+	 * with a non-ASCII byte can hold a right-to-left character: from each
+	 * such byte, out to the piece's ends. */
+	const uint8_t *s = (const uint8_t *)text;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < 0x80)
+			continue;
+		size_t start = i, end = i;
+		while (start > 0 && !splits_component(s[start - 1]))
+			start--;
+		while (end < len && !splits_component(s[end]))
+			end++;
+		bool mixed;
+		int where;
+		if (rules(s, start, end, &mixed, &where) && (mixed || where))
+			return false;
+		i = end;
+	}
+	return true;
 }
 
 void iri_check_bidi(const iri_ref *ref, iri_diags *d)

@@ -18,4 +18,9 @@ bool iri_is_bidi_delimiter(unsigned char c);
  * what the reader sees if not. */
 void iri_check_bidi(const iri_ref *ref, iri_diags *d);
 
+/* True when iri_check_bidi() would find nothing in text, an IRI the quick
+ * lane split (its components' boundaries at delimiters): each piece between
+ * bidi delimiters with a right-to-left character keeps both rules. */
+bool iri_bidi_rules_hold(const char *text, size_t len);
+
 #endif

@@ -6,6 +6,7 @@
 #include "iri_check.h"
 #include "iri_host.h"
 #include "iri_scheme.h"
+#include "iri_utf8.h"
 
 /* A finding of the whole check that tells the host's story: one that starts
  * inside the host [lo, hi) (or at its end, for the host), or one that
@@ -50,6 +51,23 @@ static void slice_host(iri_ctx *ctx, const char *whole, size_t whole_len, size_t
 	}
 }
 
+/* UTS46_VERSION on a host of a scheme that is not DNS: check maps no such
+ * host, but "irie host" shows its mapped forms, which depend on the version
+ * (core/uts46.c).  On the first such character, over the host. */
+static void note_version_change(const char *text, size_t start, size_t end, iri_diags *out)
+{
+	const uint8_t *p = (const uint8_t *)text;
+	for (size_t i = start; i < end;) {
+		uint32_t cp = p[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += cp < 0x80 ? 1 : iri_utf8_decode(p + i, end - i, &cp, &st);
+		if (st == IRI_UTF8_OK && cp >= 0x80 && iri_uts46_change_find(cp)) {
+			iri_diags_add(out, IRI_D_UTS46_VERSION, IRI_COMP_HOST, start, end, (int64_t)cp, NULL, 0);
+			return;
+		}
+	}
+}
+
 void iri_check_host(iri_ctx *ctx, const char *text, size_t len, const iri_ref *ref, uint32_t idna_errors,
 	iri_diags *out)
 {
@@ -80,6 +98,8 @@ void iri_check_host(iri_ctx *ctx, const char *text, size_t len, const iri_ref *r
 	 * nothing said so yet, the name is judged again, label by label. */
 	if (idna_errors && !iri_diags_has_errors(out) && (!ref->has_authority || iri_ref_host_is_dns(ref)))
 		iri_host_diagnose_dns(ctx, text, host_start, host_start + host_len, out);
+	if (ref->has_authority && !iri_ref_host_is_dns(ref))
+		note_version_change(text, host_start, host_start + host_len, out);
 	iri_diags_finish(out, text, len);
 	iri_diags_free(all);
 	iri_buf_fini(&wrapped);

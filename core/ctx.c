@@ -57,19 +57,9 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 		res = IRI_CTX_ICU_IDNA;
 		goto out;
 	}
-	ctx->spoof = uspoof_open(&err);
-	if (U_SUCCESS(err)) {
-		/* UTS #39 5.2: Moderately Restrictive is the level browsers use for hosts. */
-		uspoof_setRestrictionLevel(ctx->spoof, USPOOF_MODERATELY_RESTRICTIVE);
-		uspoof_setChecks(ctx->spoof, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
-			USPOOF_INVISIBLE | USPOOF_AUX_INFO, &err);
-	}
-	if (U_SUCCESS(err))
-		ctx->spoof_result = uspoof_openCheckResult(&err);
-	if (U_FAILURE(err)) {
-		res = IRI_CTX_ICU_SPOOF;
-		goto out;
-	}
+	/* The UTS #39 spoof checker is opened on first use (iri_ctx_spoof):
+	 * it costs more to open than everything else here, and to-uri,
+	 * to-iri and most lines of check never need it. */
 	ctx->nfc = unorm2_getNFCInstance(&err);
 	if (U_SUCCESS(err))
 		ctx->nfkc = unorm2_getNFKCInstance(&err);
@@ -107,6 +97,32 @@ void iri_ctx_free(iri_ctx *ctx)
 	iri_memo_free(ctx->memo);
 	iri_diags_free(ctx->quick_diags);
 	free(ctx);
+}
+
+USpoofChecker *iri_ctx_spoof(iri_ctx *ctx)
+{
+	if (ctx->spoof || ctx->spoof_failed)
+		return ctx->spoof;
+	UErrorCode err = U_ZERO_ERROR;
+	USpoofChecker *sc = uspoof_open(&err);
+	if (U_SUCCESS(err)) {
+		/* UTS #39 5.2: Moderately Restrictive is the level browsers use for hosts. */
+		uspoof_setRestrictionLevel(sc, USPOOF_MODERATELY_RESTRICTIVE);
+		uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
+			USPOOF_INVISIBLE | USPOOF_AUX_INFO, &err);
+	}
+	USpoofCheckResult *result = U_SUCCESS(err) ? uspoof_openCheckResult(&err) : NULL;
+	if (U_FAILURE(err)) {
+		if (result)
+			uspoof_closeCheckResult(result);
+		if (sc)
+			uspoof_close(sc);
+		ctx->spoof_failed = true;   /* not tried again on every label */
+		return NULL;
+	}
+	ctx->spoof = sc;
+	ctx->spoof_result = result;
+	return sc;
 }
 
 int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n)

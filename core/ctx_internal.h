@@ -19,8 +19,9 @@
 struct iri_ctx {
 	UIDNA *idna;                 /* UTS #46 nontransitional */
 	UIDNA *idna_transitional;    /* UTS #46 transitional */
-	USpoofChecker *spoof;        /* UTS #39: restriction level + confusables */
-	USpoofCheckResult *spoof_result;   /* reused by every check (host_diag.c) */
+	USpoofChecker *spoof;        /* UTS #39: restriction level + confusables; iri_ctx_spoof() */
+	USpoofCheckResult *spoof_result;   /* reused by every check (host_diag.c); opened with spoof */
+	bool spoof_failed;           /* uspoof_open failed once: not tried again */
 	const UNormalizer2 *nfc;     /* owned by ICU, not freed */
 	const UNormalizer2 *nfkc;
 	UConverter *conv;            /* legacy charset for to-iri --charset, opened on first use */
@@ -68,6 +69,10 @@ static inline uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
 	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
 	return ctx->cp_class_key[slot] == cp ? ctx->cp_class_val[slot] : iri_cp_class_lookup(ctx, cp);
 }
+
+/* The spoof checker (and ctx->spoof_result), opened on first use; NULL if
+ * ICU could not open it (no memory), and then on every later call. */
+USpoofChecker *iri_ctx_spoof(iri_ctx *ctx);
 
 /* Grows *buf to hold at least n UTF-16 code units; false on failure. */
 int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n);

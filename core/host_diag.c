@@ -30,6 +30,7 @@ typedef struct {
 	iri_buf whole;      /* the whole name, %-decoded */
 	bool idn;           /* the name has non-ASCII or "xn--" labels */
 	bool flagged_bad;   /* some label got BAD_IDN */
+	bool not_dns;       /* a host of a scheme that is not DNS: no A-label to suggest */
 } host_scan;
 
 /* One recorded finding: the arguments of iri_diags_add(), start and end
@@ -137,9 +138,12 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 	bool flagged = false;
 	if (iri_utf8_is_ascii(u, u_len) || u_len > INT32_MAX)
 		return false;
+	USpoofChecker *spoof = iri_ctx_spoof(sc->ctx);   /* opened on first use */
+	if (!spoof)
+		return false;   /* only when out of memory */
 	UErrorCode err = U_ZERO_ERROR;
 	/* UTS #39 5.2 restriction level (Moderately Restrictive, set in ctx). */
-	int32_t checks = uspoof_check2UTF8(sc->ctx->spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
+	int32_t checks = uspoof_check2UTF8(spoof, u, (int32_t)u_len, sc->ctx->spoof_result, &err);
 	if (U_SUCCESS(err) && (checks & (USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS))) {
 		URestrictionLevel level = uspoof_getCheckResultRestrictionLevel(sc->ctx->spoof_result, &err);
 		host_emit(sc, IRI_D_MIXED_SCRIPT, start, end,
@@ -157,7 +161,7 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		if (!host_make_room(&sc->skeleton, want_bytes))
 			return flagged;
 		err = U_ZERO_ERROR;
-		int32_t n_bytes = uspoof_getSkeletonUTF8(sc->ctx->spoof, 0, u, (int32_t)u_len,
+		int32_t n_bytes = uspoof_getSkeletonUTF8(spoof, 0, u, (int32_t)u_len,
 			iri_buf_end(&sc->skeleton), (int32_t)iri_buf_room(&sc->skeleton), &err);
 		if (err == U_BUFFER_OVERFLOW_ERROR && n_bytes > 0 && attempt == 0) {
 			if (!host_make_room(&sc->skeleton, (size_t)n_bytes))
@@ -173,7 +177,7 @@ static bool spoof_label(host_scan *sc, const char *u, size_t u_len, size_t start
 		return flagged;
 	/* The suggestion is the label's A-label: the form that shows it is not
 	 * the ASCII name it imitates (the skeleton itself is no fix). */
-	uint32_t a_errors = raw_is_ace ? 1 : host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
+	uint32_t a_errors = raw_is_ace || sc->not_dns || iri_uts46_has_change(u, u_len) ? 1 : host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, u, u_len, &sc->skeleton);
 	/* (Written as an A-label already: nothing to suggest.) */
 	host_emit(sc, IRI_D_CONFUSABLE, start, end, 1,
 		a_errors == 0 ? sc->skeleton.data : NULL, a_errors == 0 ? sc->skeleton.len : 0);
@@ -291,10 +295,13 @@ static void judge_name(host_scan *sc, const char *name, size_t name_len, size_t 
 	uint32_t name_errors = 0;
 	if (sc->idn || pct)
 		name_errors = iri_idna_to_ascii(sc->ctx, false, name, name_len, &sc->conv);
+	/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form -- but
+	 * not one that another UTS #46 version writes otherwise (UTS46_VERSION
+	 * says why): the rewrite would pick this system's target. */
+	bool suggest = name_errors == 0 && !iri_uts46_has_change(name, name_len);
 	if (pct)
-		/* idn-uri draft 2002 / RFC 3987 3.1: suggest the A-label form. */
 		host_emit(sc, IRI_D_PERCENT_ENCODED_HOST, host_start, host_end, 0,
-			name_errors == 0 ? sc->conv.data : NULL, name_errors == 0 ? sc->conv.len : 0);
+			suggest ? sc->conv.data : NULL, suggest ? sc->conv.len : 0);
 	if (!sc->idn)
 		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
 
@@ -361,6 +368,43 @@ done:
 void iri_host_diagnose(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
 {
 	host_diagnose(ctx, text, host_start, host_end, diags, false);
+}
+
+/* UTS #39 on one label lab[0..lab_len) of a host of a scheme that is not DNS:
+ * its UTS #46 Unicode form when it has one (what a reader takes for the
+ * name), else its own characters. */
+static void spoof_plain_label(host_scan *sc, size_t start, size_t end, const char *lab, size_t lab_len)
+{
+	if (lab_len == 0 || iri_utf8_is_ascii(lab, lab_len))
+		return;
+	uint32_t u_errors = host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_UNICODE, lab, lab_len, &sc->conv);
+	if (u_errors == 0 && sc->conv.data)
+		spoof_label(sc, sc->conv.data, sc->conv.len, start, end, false);
+	else
+		spoof_label(sc, lab, lab_len, start, end, false);
+}
+
+void iri_host_diagnose_spoof(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)
+{
+	host_scan sc;
+	scan_init(&sc, ctx, text, diags, host_start);
+	sc.not_dns = true;
+	size_t pos = host_start, a, b;
+	while (host_end - host_start <= HOST_MAX_BYTES && host_next_label(text, host_end, &pos, &a, &b)) {
+		if (!host_has_pct_escape(text + a, b - a)) {
+			spoof_plain_label(&sc, a, b, text + a, b - a);
+			continue;
+		}
+		/* "%D1%80a%2Eb": each decoded label at the raw span they share. */
+		if (!iri_pct_decode(text + a, b - a, &sc.label) || !host_is_utf8(sc.label.data ? sc.label.data : "",
+		    sc.label.len))
+			continue;
+		const char *lab = sc.label.data ? sc.label.data : "";
+		size_t at = 0, la, lb;
+		while (host_next_label(lab, sc.label.len, &at, &la, &lb))
+			spoof_plain_label(&sc, a, b, lab + la, lb - la);
+	}
+	scan_fini(&sc);
 }
 
 void iri_host_diagnose_dns(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end, iri_diags *diags)

@@ -12,6 +12,7 @@
 #include "iri_map.h"
 #include "iri_parse.h"
 #include "iri_quick.h"
+#include "iri_quick_iri.h"
 #include "iri_resolve.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"

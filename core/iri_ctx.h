@@ -12,7 +12,7 @@ typedef enum {
 	IRI_CTX_OK,
 	IRI_CTX_NO_MEMORY,
 	IRI_CTX_ICU_IDNA,        /* uidna_openUTS46 failed */
-	IRI_CTX_ICU_SPOOF,       /* uspoof_open failed */
+	IRI_CTX_ICU_SPOOF,       /* no longer returned: the spoof checker opens on first use */
 	IRI_CTX_ICU_NORMALIZER   /* unorm2_getNFCInstance / NFKC failed */
 } iri_ctx_result;
 

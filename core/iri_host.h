@@ -76,6 +76,13 @@ bool iri_zld_encode(const char *in, size_t len, iri_buf *out);
  * returns false if any label is not a valid encoding. */
 bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
 
+/* Adds UTS #39's findings (MIXED_SCRIPT, CONFUSABLE) on each label of the
+ * reg-name text[host_start..host_end) of a scheme whose host is not a DNS
+ * name: they are about what a reader sees, whatever resolves the name.  No
+ * A-label is suggested (the scheme has none).  Not memoised. */
+void iri_host_diagnose_spoof(iri_ctx *ctx, const char *text, size_t host_start, size_t host_end,
+	iri_diags *diags);
+
 /* Adds the host findings (BAD_IDN, NOT_DNS_NAME, DNS_LENGTH_LIMIT,
  * ACE_LABEL, PERCENT_ENCODED_HOST, MIXED_SCRIPT, CONFUSABLE, UTS46_VERSION)
  * for the reg-name at text[host_start..host_end); spans are byte offsets
@@ -105,6 +112,9 @@ typedef struct {
 
 /* The row for cp, or NULL (most code points map the same in every version). */
 const iri_uts46_change *iri_uts46_change_find(uint32_t cp);
+/* True if the UTF-8 text s[0..n_bytes) holds a character of the table: its
+ * A-labels and mapped form depend on the UTS #46 version. */
+bool iri_uts46_has_change(const char *s, size_t n_bytes);
 /* Row i of the table, or NULL past its end. */
 const iri_uts46_change *iri_uts46_change_at(size_t i);
 /* True if the linked ICU's Unicode is at least the row's version (it maps

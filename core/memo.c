@@ -16,7 +16,7 @@ typedef struct {
 } memo_slot;
 
 struct iri_memo {
-	memo_slot slot[IRI_MEMO_SLOTS];
+	memo_slot *slot;              /* IRI_MEMO_SLOTS of them, made by the first put */
 	size_t allocated_bytes;       /* sum of the slots' alloc_bytes */
 	uint64_t hits, lookups;
 };
@@ -47,24 +47,34 @@ static uint64_t memo_hash(iri_memo_kind kind, const char *key, size_t key_bytes)
 
 iri_memo *iri_memo_new(void)
 {
-	iri_memo *m = calloc(1, sizeof *m);
-	/* Every page written once now: slots are hit at random, and a page
-	 * first read (the kernel's shared zero page) then written faults twice
-	 * -- with threads the second fault stops every CPU to flush its TLB.
-	 * (volatile: the compiler knows calloc's zeros and would drop these.) */
-	for (size_t at = 0; m && at < sizeof *m; at += MEMO_TOUCH_BYTES)
-		((volatile char *)m)[at] = 0;
-	if (m)   /* the last page, when m does not start one */
-		((volatile char *)m)[sizeof *m - 1] = 0;
-	return m;
+	/* The slots (512 KiB) come with the first entry: a run that never
+	 * stores one (a start, to-uri of ASCII hosts) does not fault them in. */
+	return calloc(1, sizeof(iri_memo));
+}
+
+/* The slots, every page written once now: slots are hit at random, and a
+ * page first read (the kernel's shared zero page) then written faults twice
+ * -- with threads the second fault stops every CPU to flush its TLB.
+ * (volatile: the compiler knows calloc's zeros and would drop these.) */
+static bool memo_make_slots(iri_memo *m)
+{
+	size_t bytes = IRI_MEMO_SLOTS * sizeof *m->slot;
+	m->slot = calloc(IRI_MEMO_SLOTS, sizeof *m->slot);
+	if (!m->slot)
+		return false;
+	for (size_t at = 0; at < bytes; at += MEMO_TOUCH_BYTES)
+		((volatile char *)m->slot)[at] = 0;
+	((volatile char *)m->slot)[bytes - 1] = 0;   /* the last page, when the slots do not start one */
+	return true;
 }
 
 void iri_memo_free(iri_memo *m)
 {
 	if (!m)
 		return;
-	for (size_t i = 0; i < IRI_MEMO_SLOTS; i++)
+	for (size_t i = 0; m->slot && i < IRI_MEMO_SLOTS; i++)
 		free(m->slot[i].bytes);
+	free(m->slot);
 	free(m);
 }
 
@@ -74,6 +84,8 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
 	if (!m || key_bytes > IRI_MEMO_MAX_KEY_BYTES)
 		return NULL;
 	m->lookups++;
+	if (!m->slot)
+		return NULL;
 	uint64_t h = memo_hash(kind, key, key_bytes);
 	const memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
 	if (s->hash != h || s->kind != (uint8_t)kind || s->key_bytes != key_bytes ||
@@ -89,6 +101,8 @@ bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_b
 {
 	/* (The caps also keep the sizes within the slots' 16 bits.) */
 	if (!m || key_bytes > IRI_MEMO_MAX_KEY_BYTES || value_bytes > IRI_MEMO_MAX_VALUE_BYTES)
+		return false;
+	if (!m->slot && !memo_make_slots(m))
 		return false;
 	uint64_t h = memo_hash(kind, key, key_bytes);
 	memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];

@@ -12,12 +12,14 @@
 
 #include <unicode/utf8.h>
 
+#include "check_bidi.h"
 #include "ctx_internal.h"
 #include "iri_check.h"
 #include "iri_chars.h"
 #include "iri_host.h"
 #include "iri_parse.h"
 #include "iri_quick.h"
+#include "iri_quick_iri.h"
 #include "iri_run.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"
@@ -55,8 +57,11 @@ typedef struct {
 	size_t copied;                /* input bytes [0, copied) are in uri */
 	iri_quick_verdict verdict;
 	bool errors_only;             /* iri_quick_scan_errors() */
+	bool ace_hosts;               /* iri_quick_scan_errors_ace(): A-label hosts judged here */
 	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
 	size_t nonascii_bytes, nonascii_cps;
+	bool rtl;                     /* a right-to-left character: the bidi rules to look at */
+	bool nfc_maybe;               /* a character NFC may change: the line's NFC to look at */
 } quick;
 
 /* Something only a warning or a note could be made of. */
@@ -107,9 +112,9 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 	if (oct[0] >= 0x80) {
 		/* RFC 3987 3.2: escaped UTF-8, well-formed (else OVERLONG_UTF8_ESCAPE,
 		 * SURROGATE_ESCAPE or NOT_UTF8_ESCAPE). */
-		size_t k = 1;
-		while (k < 4 && iri_pct_at(text, q->len, i + 3 * k, &oct[k]))
-			k++;
+		size_t want = U8_IS_LEAD(oct[0]) ? (size_t)U8_COUNT_TRAIL_BYTES(oct[0]) + 1 : 4, k = 1;
+		while (k < want && iri_pct_at(text, q->len, i + 3 * k, &oct[k]))
+			k++;             /* the escapes the lead byte asks for (RFC 3629) */
 		uint32_t cp;
 		iri_utf8_status st;
 		m = iri_utf8_decode(oct, k, &cp, &st);
@@ -149,8 +154,11 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		uint8_t cls = iri_cp_class(q->ctx, cp);
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		/* Warnings only: the character classes, NOT_NFC, the bidi rules. */
-		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN || !(cls & IRI_CPC_NFC_STABLE) || (cls & IRI_CPC_RTL);
+		/* Warnings only: the character classes; NOT_NFC and the bidi
+		 * rules are looked at once the line is split (scan_line). */
+		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN;
+		q->nfc_maybe |= !(cls & IRI_CPC_NFC_STABLE);
+		q->rtl |= (cls & IRI_CPC_RTL) != 0;
 		cps++;
 		i += (size_t)n;
 	}
@@ -218,11 +226,33 @@ static bool plain_dns_name(const uint8_t *s, size_t len)
 	return true;
 }
 
+/* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
+ * plain_dns_name) that UTS #46 ToASCII takes without error: no BAD_IDN or
+ * DNS_LENGTH_LIMIT (the host's errors; the rest of what check.c says of an
+ * A-label, ACE_LABEL and UTS #39, are notes and warnings). */
+static bool ace_dns_name(iri_ctx *ctx, const uint8_t *s, size_t len)
+{
+	size_t name = len > 0 && s[len - 1] == '.' ? len - 1 : len;
+	if (name == 0 || name > IRI_DNS_NAME_MAX_BYTES)
+		return false;
+	for (size_t label = 0; label <= name;) {
+		const uint8_t *dot = memchr(s + label, '.', name - label);
+		size_t i = dot ? (size_t)(dot - s) : name;
+		if (i == label || i - label > IRI_DNS_LABEL_MAX_BYTES)
+			return false;
+		label = i + 1;
+	}
+	iri_buf *ace = &ctx->quick_ace;
+	return iri_idna_to_ascii(ctx, false, (const char *)s, len, ace) == 0 && !ace->failed;
+}
+
 /* What a non-ASCII host comes to: its own verdict, what it adds to the
  * expansion counts, and the length of its A-label form (ctx->quick_ace). */
 typedef struct {
 	uint32_t nonascii_bytes, nonascii_cps, ace_bytes;
 	uint8_t verdict;
+	uint8_t rtl;                  /* a right-to-left character in it */
+	uint8_t nfc_maybe;            /* a character NFC may change */
 } quick_host;
 
 static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he, bool errors_only, quick_host *out)
@@ -234,8 +264,8 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 	out->verdict = IRI_QUICK_FULL;
 	if (iri_host_has_empty_label(h, n))
 		return;                      /* BAD_IDN */
-	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false))
-		return;
+	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false) || iri_uts46_has_change(h, n))
+		return;                      /* UTS46_VERSION: a note even for to-uri */
 	/* The host's errors are BAD_IDN and DNS_LENGTH_LIMIT, from UTS #46
 	 * ToASCII of its labels and of the whole name; a label's errors are
 	 * among the whole name's (the same checks on less, and a label that
@@ -256,6 +286,8 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 		return;
 	out->nonascii_bytes = (uint32_t)hq.nonascii_bytes;
 	out->nonascii_cps = (uint32_t)hq.nonascii_cps;
+	out->rtl = hq.rtl;
+	out->nfc_maybe = hq.nfc_maybe;
 	out->ace_bytes = (uint32_t)ace->len;
 	out->verdict = (uint8_t)hq.verdict;
 }
@@ -271,8 +303,13 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		return false;                /* IP literals: the full path (and %-hosts, below) */
 	/* ipath's ASCII less ":", "@" and "/" is the host's (RFC 3986 3.2.2
 	 * reg-name), and the span has none of those three. */
-	if (iri_run_path(q->s, hs, he) == he)
-		return plain_dns_name(h, n); /* else DNS_LENGTH_LIMIT, empty labels, A-labels */
+	if (iri_run_path(q->s, hs, he) == he) {
+		if (plain_dns_name(h, n))
+			return true;
+		/* else DNS_LENGTH_LIMIT, empty labels, A-labels; the last are
+		 * judged here for to-iri (iri_quick_iri.h), which keeps them. */
+		return q->ace_hosts && q->dns && ace_dns_name(q->ctx, h, n);
+	}
 	if (!q->dns)
 		return false;                /* no host findings, a %-escaped host: the full path's */
 	/* Everything below depends on the host alone: the memo keeps the
@@ -302,6 +339,8 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		lower(q);
 	q->nonascii_bytes += done.nonascii_bytes;
 	q->nonascii_cps += done.nonascii_cps;
+	q->rtl |= done.rtl != 0;
+	q->nfc_maybe |= done.nfc_maybe != 0;
 	if (q->uri) {
 		/* The A-labels in place of the host; room for the rest kept. */
 		copy_to(q, hs);
@@ -405,6 +444,18 @@ static bool scan_tail(quick *q, size_t i)
 	return true;
 }
 
+/* check_nfc's NOT_NFC, on the whole line: its components are split by
+ * ASCII delimiters, which NFC neither composes nor reorders across, so the
+ * line is NFC exactly when each component is (UAX #15). */
+static bool line_is_nfc(iri_ctx *ctx, const uint8_t *s, size_t len)
+{
+	int32_t n16 = iri_ctx_to_u16(&ctx->u16, &ctx->u16_cap, (const char *)s, len);
+	if (n16 < 0)
+		return false;
+	UErrorCode err = U_ZERO_ERROR;
+	return unorm2_isNormalized(ctx->nfc, ctx->u16, n16, &err) && U_SUCCESS(err);
+}
+
 /* The line, its URI appended to q->uri from where it ends. */
 static iri_quick_verdict scan_line(quick *q)
 {
@@ -441,14 +492,20 @@ static iri_quick_verdict scan_line(quick *q)
 		lower(q);
 	if (q->errors_only)
 		lower(q);   /* warnings were not all looked for: never CLEAN */
+	/* RFC 3987 4.2 on the whole line (check_bidi.c's rules). */
+	else if (q->verdict == IRI_QUICK_CLEAN && q->rtl && !iri_bidi_rules_hold((const char *)s, len))
+		lower(q);   /* BIDI_MIXED_DIRECTION, BIDI_BOUNDARY */
+	else if (q->verdict == IRI_QUICK_CLEAN && q->nfc_maybe && !line_is_nfc(q->ctx, s, len))
+		lower(q);   /* NOT_NFC */
 	return q->verdict;
 }
 
 /* Appends to uri (may be NULL); on IRI_QUICK_FULL, leaves it as it was. */
-static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only)
+static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only,
+	bool ace_hosts)
 {
 	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
-		.errors_only = errors_only };
+		.errors_only = errors_only, .ace_hosts = ace_hosts };
 	if (uri && uri->failed)
 		return IRI_QUICK_FULL;
 	iri_buf_mark base = uri ? iri_buf_get_mark(uri) : (iri_buf_mark){ 0, false };
@@ -462,10 +519,15 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
 {
 	if (uri)
 		iri_buf_reset(uri);
-	return quick_scan(ctx, text, len, uri, false);
+	return quick_scan(ctx, text, len, uri, false, false);
 }
 
 iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
 {
-	return quick_scan(ctx, text, len, uri, true);
+	return quick_scan(ctx, text, len, uri, true, false);
+}
+
+iri_quick_verdict iri_quick_scan_errors_ace(iri_ctx *ctx, const char *text, size_t len)
+{
+	return quick_scan(ctx, text, len, NULL, true, true);
 }

@@ -328,6 +328,58 @@ static void normalize_authority(iri_ctx *ctx, const iri_ref *r, bool scheme_base
 	}
 }
 
+/* A relative-path reference's path p[0..n) without the dot segments that
+ * do not change its target, into out.  RFC 3986 5.2.2 resolves it as
+ * remove_dot_segments(merge(Base.path, p)), and merge only puts the base's
+ * directory in front, so "." segments and "seg/.." pairs go whatever the
+ * base ("mid/content=5/../6" is "mid/6", 5.2.4's example); a ".." that
+ * climbs above the reference's first segment stays ("a/../../b" is
+ * "../b").  A path that ends in "." or ".." ends in "/" ("a/." is "a/");
+ * one that comes to nothing is "./" (not "": an empty reference is the base
+ * document itself, 5.2.2); "./" stays in front of a first segment with a
+ * ":" or an empty one (RFC 3986 4.2; "a/..//b" is ".//b").  False when out
+ * of memory. */
+static bool relative_dot_segments(const char *p, size_t n, iri_buf *out)
+{
+	iri_buf segs;   /* the kept segments, each followed by "/" */
+	iri_buf_init(&segs);
+	size_t climbs = 0;
+	bool dir_end = false;   /* the last segment was "." or ".." */
+	for (size_t at = 0; at <= n;) {
+		const char *slash = memchr(p + at, '/', n - at);
+		size_t end = slash ? (size_t)(slash - p) : n;
+		size_t len = end - at;
+		dir_end = (len == 1 && p[at] == '.') || (len == 2 && p[at] == '.' && p[at + 1] == '.');
+		if (len == 2 && dir_end) {
+			if (segs.len == 0) {
+				climbs++;
+			} else {   /* drop the last kept segment and its "/" */
+				segs.len--;
+				while (segs.len > 0 && segs.data[segs.len - 1] != '/')
+					segs.len--;
+			}
+		} else if (!dir_end) {
+			iri_buf_append(&segs, p + at, len);
+			iri_buf_putc(&segs, '/');
+		}
+		at = end + 1;
+	}
+	if (!dir_end && segs.len > 0)
+		segs.len--;   /* the last segment's own "/" */
+	const char *first = segs.data ? segs.data : "";
+	size_t first_len = strcspn(first, "/");
+	bool dot_slash = climbs == 0 && (segs.len == 0 || (segs.len > 0 && first[0] == '/') ||
+		memchr(first, ':', first_len < segs.len ? first_len : segs.len) != NULL);
+	if (dot_slash)
+		iri_buf_puts(out, "./");
+	for (size_t k = 0; k < climbs; k++)
+		iri_buf_puts(out, "../");
+	iri_buf_append(out, first, segs.len);
+	bool ok = !segs.failed;
+	iri_buf_fini(&segs);
+	return ok;
+}
+
 /* The path of r (text) normalised into out; part is scratch.  False when
  * out of memory. */
 static bool normalize_path(const iri_ref *r, int default_port, iri_buf *part, iri_buf *out)
@@ -343,11 +395,14 @@ static bool normalize_path(const iri_ref *r, int default_port, iri_buf *part, ir
 		/* 5.3.2.4 (RFC 3986 6.2.2.3): remove_dot_segments on every path
 		 * that is resolved as it stands (RFC 3986 5.2.2 applies it to a
 		 * reference with a scheme or authority, and to an absolute path),
-		 * rootless ones too: "s:foo/../p" is "s:/p".  Only a relative-path
-		 * reference keeps its dot segments: they say where it points. */
+		 * rootless ones too: "s:foo/../p" is "s:/p". */
 		iri_remove_dot_segments(part->data, part->len, out);
 		/* "s:..///x" is "s:/.//x", as resolution writes it, not "s://x". */
 		keep_path_apart(out, path_at, r->has_authority);
+	} else if (part->len > 0) {
+		/* A relative-path reference: what no base can tell apart. */
+		if (!relative_dot_segments(part->data, part->len, out))
+			return false;
 	} else if (part->len == 0 && default_port >= 0 && r->has_authority) {
 		iri_buf_putc(out, '/');   /* 5.3.3: "http://example.com" is "http://example.com/" */
 	} else {

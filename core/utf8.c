@@ -133,17 +133,6 @@ size_t iri_utf8_cp_offset(const char *bytes, size_t n_bytes, size_t byte_off)
 	return cps;
 }
 
-int iri_pct_at(const char *text, size_t len, size_t i, uint8_t *octet)
-{
-	if (len < 3 || i > len - 3 || text[i] != '%')
-		return 0;
-	int hi = iri_hex_value(text[i + 1]), lo = iri_hex_value(text[i + 2]);
-	if (hi < 0 || lo < 0)
-		return 0;
-	*octet = (uint8_t)(hi << 4 | lo);
-	return 1;
-}
-
 bool iri_pct_decode(const char *s, size_t n_bytes, iri_buf *out)
 {
 	iri_buf_reset(out);

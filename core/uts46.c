@@ -17,6 +17,7 @@
 #include <unicode/uversion.h>
 
 #include "iri_host.h"
+#include "iri_utf8.h"
 
 static const iri_uts46_change changes[] = {
 	{ 0x1E9E, 15, 1, "ss", "\xC3\x9F" },       /* ẞ -> ss, then ß (xn--zca) */
@@ -31,6 +32,19 @@ const iri_uts46_change *iri_uts46_change_find(uint32_t cp)
 		if (changes[i].cp == cp)
 			return &changes[i];
 	return NULL;
+}
+
+bool iri_uts46_has_change(const char *s, size_t n_bytes)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	for (size_t i = 0; i < n_bytes;) {
+		uint32_t cp = p[i];
+		iri_utf8_status st = IRI_UTF8_OK;
+		i += cp < 0x80 ? 1 : iri_utf8_decode(p + i, n_bytes - i, &cp, &st);
+		if (st == IRI_UTF8_OK && cp >= 0x80 && iri_uts46_change_find(cp))
+			return true;
+	}
+	return false;
 }
 
 const iri_uts46_change *iri_uts46_change_at(size_t i)

@@ -100,17 +100,22 @@ static rnd_result decode_input(rnd_display *d, const char *utf8, size_t n_bytes)
 	/* A code point per byte at most: size the arrays once. */
 	if (n_bytes > RND_MAX_CP * 4)
 		return RND_TOO_LONG;
-	if (!rnd_grow((void **)&d->cp, &d->cap_n, n_bytes + 1, sizeof *d->cp))
+	size_t cap = d->cap_n;
+	if (!rnd_grow((void **)&d->cp, &cap, n_bytes + 1, sizeof *d->cp))
 		return RND_NO_MEMORY;
-	/* bad and byte share cap_n's growth; reallocate to the same size. */
-	int16_t *bad = realloc(d->bad, d->cap_n * sizeof *bad);
-	if (!bad)
-		return RND_NO_MEMORY;
-	d->bad = bad;
-	size_t *byte = realloc(d->byte, (d->cap_n + 1) * sizeof *byte);
-	if (!byte)
-		return RND_NO_MEMORY;
-	d->byte = byte;
+	/* bad and byte follow cp's capacity, reallocated only when it grows
+	 * (see form_room); cap_n is set once all three have it. */
+	if (cap != d->cap_n) {
+		int16_t *bad = realloc(d->bad, cap * sizeof *bad);
+		if (!bad)
+			return RND_NO_MEMORY;
+		d->bad = bad;
+		size_t *byte = realloc(d->byte, (cap + 1) * sizeof *byte);
+		if (!byte)
+			return RND_NO_MEMORY;
+		d->byte = byte;
+		d->cap_n = cap;
+	}
 	d->has_arabic = d->has_rtl = d->has_explicit = false;
 	for (size_t i = 0; i < n_bytes;) {
 		uint32_t c = 0xFFFD;
@@ -213,23 +218,35 @@ static rnd_result bidi_line(rnd_display *d, size_t off, size_t len, FriBidiParTy
 /* Room in fd for a form of len code points of d's text. */
 static rnd_result form_room(rnd_display *d, form_data *fd, size_t len)
 {
-	if (!rnd_grow((void **)&fd->text, &fd->cap_text, len + 1, sizeof *fd->text))
-		return RND_NO_MEMORY;
+	/* The companion arrays (v2l and rtl of text, cell_of of l2v) are
+	 * reallocated only when their leader grows: a realloc to the same size
+	 * is free in glibc but a fresh chunk and a full copy under ASan, which
+	 * made every line after a 263 kB one take 0.1 s.  A capacity is set once
+	 * all of its arrays have it. */
 	size_t cap = fd->cap_text;
-	size_t *v2l = realloc(fd->v2l, cap * sizeof *v2l);
-	if (!v2l)
+	if (!rnd_grow((void **)&fd->text, &cap, len + 1, sizeof *fd->text))
 		return RND_NO_MEMORY;
-	fd->v2l = v2l;
-	bool *rtl = realloc(fd->rtl, cap * sizeof *rtl);
-	if (!rtl)
+	if (cap != fd->cap_text) {
+		size_t *v2l = realloc(fd->v2l, cap * sizeof *v2l);
+		if (!v2l)
+			return RND_NO_MEMORY;
+		fd->v2l = v2l;
+		bool *rtl = realloc(fd->rtl, cap * sizeof *rtl);
+		if (!rtl)
+			return RND_NO_MEMORY;
+		fd->rtl = rtl;
+		fd->cap_text = cap;
+	}
+	cap = fd->cap_l;
+	if (!rnd_grow((void **)&fd->l2v, &cap, d->n + 1, sizeof *fd->l2v))
 		return RND_NO_MEMORY;
-	fd->rtl = rtl;
-	if (!rnd_grow((void **)&fd->l2v, &fd->cap_l, d->n + 1, sizeof *fd->l2v))
-		return RND_NO_MEMORY;
-	size_t *cell_of = realloc(fd->cell_of, fd->cap_l * sizeof *cell_of);
-	if (!cell_of)
-		return RND_NO_MEMORY;
-	fd->cell_of = cell_of;
+	if (cap != fd->cap_l) {
+		size_t *cell_of = realloc(fd->cell_of, cap * sizeof *cell_of);
+		if (!cell_of)
+			return RND_NO_MEMORY;
+		fd->cell_of = cell_of;
+		fd->cap_l = cap;
+	}
 	return RND_OK;
 }
 

@@ -268,6 +268,13 @@ static const check_case cases[] = {
 	CASE("//a..b/", false, D(NOT_DNS_NAME, HOST, 4, 5, "")),
 	CASE("SSH://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
 	CASE("coap+tcp://xn--a.com/", false, D(NOT_DNS_NAME, HOST, 11, 16, NULL)),
+	/* New rows of the table, and a name joined with "+" to a DNS scheme. */
+	CASE("dns://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
+	CASE("vnc://a..b/", false, D(NOT_DNS_NAME, HOST, 8, 9, "")),
+	CASE("svn+ssh://a..b/", false, D(NOT_DNS_NAME, HOST, 12, 13, "")),
+	CASE("git+https://a..b/", false, D(NOT_DNS_NAME, HOST, 14, 15, "")),
+	CASE("foo+bar://a..b/", true),
+	CASE("ssh+://a..b/", false, D(NOT_DNS_NAME, HOST, 9, 10, "")),
 	/* Where a host is resolved, bidi and joiners stay errors (RFC 5893,
 	 * RFC 5892 A.1): BAD_IDN; the joiner is also invisible.  (Spans in
 	 * code points.) */
@@ -277,6 +284,33 @@ static const check_case cases[] = {
 	/* UTS #46 changed U+1E9E in 15.1 (ss -> \u00DF): noted, info */
 	CASE(u8"http://fa\u1E9E.de/", false, D(UTS46_VERSION, HOST, 7, 10, NULL)),
 	CASE(u8"foo://fa\u1E9E.de/", true),
+	/* No suggestion to rewrite to this system's mapping of a character
+	 * UTS #46 versions map differently (UTS46_VERSION says why). */
+	CASE("http://%E1%BA%9E.com/", false, D(UTS46_VERSION, HOST, 7, 16, NULL),
+	     D(PERCENT_ENCODED_HOST, HOST, 7, 20, "-")),
+	/* UTS #39 is about what a reader sees: under any scheme, known to
+	 * irie or not; no A-label suggested where the scheme has none.
+	 * "\u0440\u0430\u0443\u0440\u0430l" is Cyrillic "paypal". */
+	CASE(u8"vnc://\u0440\u0430\u0443\u0440\u0430l.com/", true, D(MIXED_SCRIPT, HOST, 6, 12, NULL),
+	     D(CONFUSABLE, HOST, 6, 12, "xn--l-7sba6dbr")),
+	CASE(u8"git+ssh://\u0440\u0430\u0443\u0440\u0430l.com/", true, D(MIXED_SCRIPT, HOST, 10, 16, NULL),
+	     D(CONFUSABLE, HOST, 10, 16, "xn--l-7sba6dbr")),
+	CASE(u8"foo://\u0440\u0430\u0443\u0440\u0430l.com/", true, D(MIXED_SCRIPT, HOST, 6, 12, NULL),
+	     D(CONFUSABLE, HOST, 6, 12, "-")),
+	CASE("foo://%D1%80%D0%B0%D1%83%D1%80%D0%B0l.com/", true, D(MIXED_SCRIPT, HOST, 6, 37, NULL),
+	     D(CONFUSABLE, HOST, 6, 37, "-")),
+	/* A control or bidi formatting character in a host is an error
+	 * escaped or not (RFC 3987 4.1; the decoded name is what is looked
+	 * up and shown), at the escape, under any scheme. */
+	CASE("http://good.com%E2%80%AEmoc.live/", false, D(BIDI_FORMATTING_CHARACTER, HOST, 15, 24, "")),
+	CASE("http://ab%E2%80%8Fc.com/", false, D(BIDI_FORMATTING_CHARACTER, HOST, 9, 18, "")),
+	CASE("http://ab%D8%9C.com/", false, D(BIDI_FORMATTING_CHARACTER, HOST, 9, 15, "")),
+	CASE("http://evil.com%00.example.com/", false, D(CONTROL_CHARACTER, HOST, 15, 18, "-")),
+	CASE("foo://evil.com%00.example.com/", true, D(CONTROL_CHARACTER, HOST, 14, 17, "-")),
+	CASE("foo://a%E2%80%AEb/", true, D(BIDI_FORMATTING_CHARACTER, HOST, 7, 16, "")),
+	CASE("foo://a%C2%85b/", true, D(CONTROL_CHARACTER, HOST, 7, 13, "-")),
+	/* ... not in a path, where an escape is how it is carried. */
+	CASE("http://h/a%00b%E2%80%AE", true),
 	/* ---- characters not allowed ---- */
 	CASE("http://h/\xff", true, D(INVALID_UTF8, PATH, 9, 10, "%FF")),
 	CASE("http://h/\xc3(", true, D(INVALID_UTF8, PATH, 9, 10, "%C3")),

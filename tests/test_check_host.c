@@ -42,6 +42,9 @@ static const struct {
 	/* Under a scheme that does not use DNS, no IDNA or DNS finding. */
 	{ "foo://a..b/", "" },
 	{ "foo://bad-.example/", "" },
+	/* ... but what a reader sees, and the note on the forms it shows. */
+	{ "foo://p\xd0\xb0ypal.com/", "MIXED_SCRIPT@6-13 CONFUSABLE@6-13" },
+	{ "foo://\xe1\xba\x9e.com/", "UTS46_VERSION@6-13" },
 	/* Host findings of their own. */
 	{ "xn--bcher-kva.example", "ACE_LABEL@0-13" },
 	{ "http://xn--bcher-kva.example/", "ACE_LABEL@7-20" },

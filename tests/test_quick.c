@@ -32,8 +32,15 @@ static const struct {
 	{ "http://example.com:80/", IRI_QUICK_NO_ERRORS },               /* DEFAULT_PORT */
 	{ "http://example.com/a/../b", IRI_QUICK_NO_ERRORS },            /* DOT_SEGMENT */
 	{ "ftp://user:pw@example.com/", IRI_QUICK_NO_ERRORS },           /* PASSWORD_IN_USERINFO */
-	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_NO_ERRORS },   /* bidi rules looked at */
+	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_CLEAN },       /* bidi rules kept */
+	{ u8"http://example.com/\u05E9\u05DC\u05D5\u05DDabc", IRI_QUICK_NO_ERRORS }, /* BIDI_MIXED_DIRECTION */
+	{ u8"http://example.com/1\u05E9\u05DC\u05D5\u05DD", IRI_QUICK_NO_ERRORS },  /* BIDI_BOUNDARY */
+	{ u8"http://example.com/?q=\u05E9\u05DC\u05D5\u05DD1", IRI_QUICK_NO_ERRORS }, /* BIDI_BOUNDARY, last */
+	{ u8"http://\u05E9\u05DC\u05D5\u05DD.example/", IRI_QUICK_CLEAN },
 	{ u8"http://example.com/e\u0301", IRI_QUICK_NO_ERRORS },         /* NOT_NFC */
+	{ u8"http://example.com/\u00E9\u0301", IRI_QUICK_CLEAN },        /* NFC keeps it (no further composition) */
+	{ u8"http://example.com/\u0B95\u0BBE", IRI_QUICK_CLEAN },        /* NFC may change it, but does not */
+	{ u8"http://\u0E44\u0E17\u0E22\u0E48.example/", IRI_QUICK_CLEAN }, /* in a host too */
 	{ u8"http://example.com/\uFF21", IRI_QUICK_NO_ERRORS },          /* NOT_NFKC */
 	{ u8"http://p\u0430ypal.com/", IRI_QUICK_NO_ERRORS },            /* MIXED_SCRIPT, CONFUSABLE (UTS #39) */
 	/* The full path's. */
@@ -71,15 +78,64 @@ static const struct {
 	{ "foo://a..b/", IRI_QUICK_FULL },
 	{ "unix://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
 	{ "http://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
-	{ u8"http://fa\u1E9E.de/", IRI_QUICK_NO_ERRORS },                /* UTS46_VERSION: info */
+	{ u8"http://fa\u1E9E.de/", IRI_QUICK_FULL },                     /* UTS46_VERSION: to-uri notes it */
+};
+
+/* The to-iri lane (core/iri_quick_iri.h): decided (with the IRI) or not. */
+static const struct {
+	const char *in, *want;   /* want NULL: IRI_QUICK_FULL */
+} iri_cases[] = {
+	{ "https://www.example.com/news/2024/item?id=7#top", "https://www.example.com/news/2024/item?id=7#top" },
+	{ "http://example.com/%C3%BC%E4%B8%AD?q=%C3%A9#%E2%82%AC", u8"http://example.com/\u00FC\u4E2D?q=\u00E9#\u20AC" },
+	{ "http://xn--bcher-kva.example/stra%C3%9Fe", u8"http://xn--bcher-kva.example/stra\u00DFe" },
+	{ "http://u%C3%A9@example.com/", u8"http://u\u00E9@example.com/" },
+	{ "http://example.com/%41%2F%7e%25", "http://example.com/A%2F~%25" },           /* step 2 */
+	{ "http://example.com/%e2%82%ac", u8"http://example.com/\u20AC" },               /* lower-case escapes */
+	{ "http://example.com/a%20b%E2%80%AEc", "http://example.com/a%20b%E2%80%AEc" },  /* space, RLO stay */
+	{ "http://example.com/%EF%BC%8F", "http://example.com/%EF%BC%8F" },             /* a "/" lookalike */
+	{ "http://example.com/?%EE%80%80", u8"http://example.com/?\uE000" },             /* iprivate in the query */
+	{ "http://example.com/%EE%80%80", "http://example.com/%EE%80%80" },             /* not in the path */
+	{ u8"http://example.com/d\u00FCrst", u8"http://example.com/d\u00FCrst" },
+	{ "http://example.com/%E2%80%8D", NULL },                                      /* a joiner: in context only */
+	{ "http://xn--a.example/", NULL },                                             /* BAD_IDN */
+	{ "foo://xn--bcher-kva.example/", NULL },                                      /* not a DNS scheme */
+	{ "http://example.com/%C3", NULL },                                            /* NOT_UTF8_ESCAPE */
+	{ "http://example.com/a b", NULL },
+	{ "http://%C3%BC.example/", NULL },
 };
 
 typedef struct {
 	iri_ctx *ctx, *quick_ctx;   /* two contexts: neither memo answers for the other side */
 	iri_diags *diags;
-	iri_buf quick, full, errors_uri;
-	size_t lines, decided, clean, errors_decided;
+	iri_buf quick, full, errors_uri, iri, full_iri;
+	size_t lines, decided, clean, errors_decided, iri_lines, iri_decided;
 } run;
+
+/* The to-iri lane against iri_check and iri_to_iri; returns the verdict. */
+static iri_quick_verdict compare_iri(run *r, const char *in, size_t len, const char *where)
+{
+	iri_buf_reset(&r->iri);
+	iri_buf_append(&r->iri, "x\n", 2);   /* it appends, and leaves it as it was on FULL */
+	iri_quick_verdict v = iri_quick_to_iri(r->quick_ctx, in, len, &r->iri);
+	CHECK(v == IRI_QUICK_FULL || v == IRI_QUICK_NO_ERRORS, "%s: to-iri lane said %s", where,
+		iri_quick_verdict_name(v));
+	CHECK(v != IRI_QUICK_FULL || (r->iri.len == 2 && !r->iri.failed), "%s: to-iri FULL but the buffer changed",
+		where);
+	if (v != IRI_QUICK_FULL) {
+		iri_check(r->ctx, in, len, NULL, r->diags);
+		CHECK(!iri_diags_has_errors(r->diags), "%s: to-iri lane decided but an error: %s", where,
+			tcheck_esc(in, len));
+		CHECK(r->iri.alloc > r->iri.len + 1, "%s: to-iri: no room left for a newline", where);
+		iri_to_iri(r->ctx, in, len, NULL, &r->full_iri, NULL);
+		bool same = r->iri.len == r->full_iri.len + 2 &&
+			(r->full_iri.len == 0 || memcmp(r->iri.data + 2, r->full_iri.data, r->full_iri.len) == 0);
+		CHECK(same, "%s: IRI %s, iri_to_iri gives %s", where, tcheck_esc(r->iri.data + 2, r->iri.len - 2),
+			tcheck_esc(r->full_iri.data ? r->full_iri.data : "", r->full_iri.len));
+	}
+	r->iri_lines++;
+	r->iri_decided += v != IRI_QUICK_FULL;
+	return v;
+}
 
 /* The comparison; returns the verdict. */
 static iri_quick_verdict compare(run *r, const char *in, size_t len, const char *where)
@@ -131,7 +187,7 @@ static void run_file(run *r, const char *path)
 	if (!f)
 		return;
 	char *line = NULL;
-	size_t cap = 0, before = r->lines, decided = r->decided;
+	size_t cap = 0, before = r->lines, decided = r->decided, uris_decided = 0;
 	ssize_t got;
 	char where[64];
 	while ((got = getline(&line, &cap, f)) >= 0) {
@@ -140,6 +196,14 @@ static void run_file(run *r, const char *path)
 			len--;
 		snprintf(where, sizeof where, "line %zu", r->lines - before + 1);
 		compare(r, line, len, where);
+		compare_iri(r, line, len, where);
+		/* The line's URI, as to-iri reads to-uri's output. */
+		if (iri_to_uri(r->ctx, line, len, NULL, &r->full) == IRI_MAP_OK) {
+			snprintf(where, sizeof where, "line %zu's URI", r->lines - before);
+			size_t iri_decided = r->iri_decided;
+			compare_iri(r, r->full.data ? r->full.data : "", r->full.len, where);
+			uris_decided += r->iri_decided - iri_decided;
+		}
 	}
 	free(line);
 	fclose(f);
@@ -148,6 +212,10 @@ static void run_file(run *r, const char *path)
 	/* A realistic corpus is mostly ordinary: the lane must take most of it. */
 	CHECK(lines > 0 && (r->decided - decided) * 10 >= lines * 7, "%s: only %zu of %zu lines decided",
 		path, r->decided - decided, lines);
+	/* Their URIs are what to-iri reads: its lane must take most of them. */
+	printf("%s: %zu of the lines' URIs decided by the to-iri lane\n", path, uris_decided);
+	CHECK(uris_decided * 10 >= lines * 9, "%s: only %zu of %zu URIs decided by the to-iri lane", path,
+		uris_decided, lines);
 }
 
 int main(int argc, char **argv)
@@ -156,6 +224,18 @@ int main(int argc, char **argv)
 	iri_buf_init(&r.quick);
 	iri_buf_init(&r.full);
 	iri_buf_init(&r.errors_uri);
+	iri_buf_init(&r.iri);
+	iri_buf_init(&r.full_iri);
+	for (size_t i = 0; i < sizeof iri_cases / sizeof iri_cases[0]; i++) {
+		char where[32];
+		snprintf(where, sizeof where, "to-iri case %zu", i);
+		const char *in = iri_cases[i].in, *want = iri_cases[i].want;
+		iri_quick_verdict v = compare_iri(&r, in, strlen(in), where);
+		CHECK((v == IRI_QUICK_FULL) == (want == NULL), "%s: %s: %s", where, iri_quick_verdict_name(v), in);
+		if (want && v != IRI_QUICK_FULL)
+			CHECK(r.iri.len == strlen(want) + 2 && memcmp(r.iri.data + 2, want, strlen(want)) == 0,
+				"%s: %s, want %s", where, tcheck_esc(r.iri.data + 2, r.iri.len - 2), want);
+	}
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "case %zu", i);
@@ -173,6 +253,7 @@ int main(int argc, char **argv)
 			snprintf(in, sizeof in, "%s%s%s", around[k][0], utf8_cases[i].bytes, around[k][1]);
 			snprintf(where, sizeof where, "utf8 %s (%s)", utf8_cases[i].what, k ? "host" : "path");
 			iri_quick_verdict v = compare(&r, in, strlen(in), where);
+			compare_iri(&r, in, strlen(in), where);
 			CHECK(utf8_cases[i].cp != UTF8_ILL_FORMED || v == IRI_QUICK_FULL, "%s: %s", where,
 				iri_quick_verdict_name(v));
 		}
@@ -180,6 +261,9 @@ int main(int argc, char **argv)
 	for (int a = 1; a < argc; a++)
 		run_file(&r, argv[a]);
 	printf("errors-only lane: %zu of %zu inputs decided\n", r.errors_decided, r.lines);
+	printf("to-iri lane: %zu of %zu inputs decided\n", r.iri_decided, r.iri_lines);
+	iri_buf_fini(&r.iri);
+	iri_buf_fini(&r.full_iri);
 	iri_buf_fini(&r.quick);
 	iri_buf_fini(&r.full);
 	iri_buf_fini(&r.errors_uri);

@@ -290,7 +290,25 @@ static const struct compare_case compare_cases[] = {
 	{ "http://example.com/a/%2E%2E/c", "http://example.com/c", IRI_CMP_SYNTAX },     /* ours: decoded first */
 	{ "/a/../b", "/b", IRI_CMP_SYNTAX },                                              /* ours: absolute path */
 	{ "../a", "a", IRI_CMP_DIFFERENT },                                               /* ours: relative path */
-	{ "a/./b", "a/b", IRI_CMP_DIFFERENT },
+	{ "a/./b", "a/b", IRI_CMP_SYNTAX },                                               /* every base alike */
+	/* A relative-path reference: "." and "seg/.." go (RFC 3986 5.2.2
+	 * merges the base's directory in front, then removes dot segments);
+	 * a ".." that climbs stays. */
+	{ "mid/content=5/../6", "mid/6", IRI_CMP_SYNTAX },                                /* RFC 3986 5.2.4 */
+	{ "a/x/../b", "a/b", IRI_CMP_SYNTAX },
+	{ "a/../../b", "../b", IRI_CMP_SYNTAX },
+	{ "../a/../b", "../b", IRI_CMP_SYNTAX },
+	{ "./%2E%2E/a", "../a", IRI_CMP_SYNTAX },                                          /* decoded first */
+	{ ".", "./", IRI_CMP_SYNTAX },                                                    /* the base's directory */
+	{ "a/..", "./", IRI_CMP_SYNTAX },
+	{ "..", "../", IRI_CMP_SYNTAX },
+	{ "a/.", "a/", IRI_CMP_SYNTAX },
+	{ ".", "", IRI_CMP_DIFFERENT },                                                   /* "": the base itself */
+	{ "a/..//b", ".//b", IRI_CMP_SYNTAX },                                            /* not "/b" */
+	{ "a/..//b", "/b", IRI_CMP_DIFFERENT },
+	{ "x/./y:z", "x/y:z", IRI_CMP_SYNTAX },
+	{ "./a:b/c", "./a:b/./c", IRI_CMP_SYNTAX },                                       /* "./" stays (4.2) */
+	{ "a/b?q", "a/./b?q", IRI_CMP_SYNTAX },
 	/* RFC 3987 5.3.2.4, RFC 3986 6.2.2.3: every path of an IRI, rootless
 	 * too ("the path", not "an absolute path"); issue 18's three cases */
 	{ "scheme:a/./b", "scheme:a/b", IRI_CMP_SYNTAX },
@@ -305,7 +323,7 @@ static const struct compare_case compare_cases[] = {
 	{ "scheme:a/%2E%2E/b", "scheme:b", IRI_CMP_DIFFERENT },                          /* "/b" after 5.2.4 */
 	{ "scheme:a/%2E%2E/b", "scheme:/b", IRI_CMP_SYNTAX },
 	{ "//h/a/../b", "//h/b", IRI_CMP_SYNTAX },                                        /* with an authority */
-	{ "./a", "a", IRI_CMP_DIFFERENT },                                                /* relative path: kept */
+	{ "./a", "a", IRI_CMP_SYNTAX },                                                   /* relative path */
 	/* 5.3.3 scheme-based normalisation: the RFC's four equivalent forms */
 	{ "http://example.com", "http://example.com/", IRI_CMP_SCHEME },
 	{ "http://example.com", "http://example.com:/", IRI_CMP_SCHEME },
@@ -327,6 +345,14 @@ static const struct compare_case compare_cases[] = {
 	{ "wss://example.com:443/", "wss://example.com/", IRI_CMP_SCHEME },
 	{ "ftp://example.com:21/", "ftp://example.com/", IRI_CMP_SCHEME },
 	{ "foo://example.com:80/", "foo://example.com/", IRI_CMP_DIFFERENT },
+	/* Default ports the cited sections name (core/scheme.c). */
+	{ "coap://h:5683/x", "coap://h/x", IRI_CMP_SCHEME },                          /* RFC 7252 6.1 */
+	{ "coaps://h:5684/x", "coaps://h/x", IRI_CMP_SCHEME },                        /* RFC 7252 6.2 */
+	{ "ssh://h:22/x", "ssh://h/x", IRI_CMP_SCHEME },
+	{ "vnc://h:5900/", "vnc://h/", IRI_CMP_SCHEME },                              /* RFC 7869 2 */
+	{ "coap://h:5684/x", "coap://h/x", IRI_CMP_DIFFERENT },
+	/* A name joined with "+" takes no default port from its parts. */
+	{ "git+ssh://h:22/x", "git+ssh://h/x", IRI_CMP_DIFFERENT },
 	{ "foo://example.com:/x", "foo://example.com/x", IRI_CMP_SCHEME },          /* empty port: RFC 3986 6.2.3 */
 	{ "foo://example.com", "foo://example.com/", IRI_CMP_DIFFERENT },
 	{ "foo://résumé.example.org/", "foo://xn--rsum-bpad.example.org/", IRI_CMP_DIFFERENT },

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the benchmark corpus: IRIs, one per line, deterministic.
 
-Usage: gen_corpus.py [--lines N] [--seed S] > corpus.txt   (N = 200000, S = 3987)
+Usage: gen_corpus.py [--lines N] [--seed S] [--mix MIX] > corpus.txt
+       (N = 200000, S = 3987, MIX = mixed)
 
 Only random.Random(seed) draws from ordered lists, so the same N and S give the
 same bytes on every run and Python version (no set or dict iteration order, no
@@ -21,6 +22,11 @@ Every kind: https/http/ftp schemes, a query on ~30% and a fragment on ~8% of
 lines, userinfo on ~1%, a port on ~2%.  Hosts come from pools (a few thousand
 ASCII hosts, about two thousand IDN hosts) drawn Zipf-like (weight 1/rank),
 so they repeat as in real link files.  Lines are 40 to 120 bytes long.
+
+--mix=ascii-long-query is a corpus of another shape: 95% plain ASCII URLs
+with long queries (3 to 12 parameters, tracking and search strings, some
+already %-escaped), lines of 60 to 400 bytes; 5% IRIs (2% accented Latin,
+1.5% CJK paths, 1.5% IDN hosts), with the mixed corpus's short queries.
 """
 import argparse
 import bisect
@@ -84,6 +90,12 @@ ESCAPED_SEGMENTS = ["ros%C3%A9", "caf%C3%A9", "a%20b", "%E4%B8%AD%E6%96%87", "fi
                     "%D7%A9%D7%9C%D7%95%D7%9D", "100%25", "%7Euser", "d%C3%BCrst", "%F0%9F%98%80"]
 KINDS = [("ascii", 545), ("unwise", 5), ("latin", 100), ("cjk", 80), ("arabic", 50),
          ("hebrew", 40), ("idn", 120), ("escaped", 60)]   # per mille
+# --mix=ascii-long-query: kinds per mille, and the parameters of its long queries.
+KINDS_LONG_QUERY = [("ascii-long", 950), ("latin", 20), ("cjk", 15), ("idn", 15)]
+QUERY_KEYS = ("q id page lang s ref utm_source utm_medium utm_campaign utm_term utm_content "
+              "sort order filter limit offset session token category tag format callback").split()
+QUERY_VALUES = ASCII_WORDS + ["newsletter", "email", "cpc", "spring_sale", "a%20b", "x%2Fy",
+                              "1f3a9c27e4b8d605", "en-US", "desc", "asc", "json", "true", "false"]
 UNWISE_SEGMENTS = ["a b", "file name.pdf", "x|y", "{id}", "<tag>", "a^b", "back\\slash", "q\"uote"]
 
 
@@ -202,21 +214,49 @@ def line_for(rng, kind, ascii_pool, idn_pools, target_bytes):
     return line
 
 
+def long_query_line(rng, ascii_pool, target_bytes):
+    """A plain ASCII URL with a long query: target_bytes long or a little more."""
+    scheme = rng.choices(["https", "http"], weights=[85, 15])[0]
+    path = ""
+    for _ in range(rng.randrange(1, 5)):
+        path += "/" + rng.choice(ASCII_WORDS)
+    if rng.random() < 0.3:
+        path += rng.choice([".html", ".php", "/"])
+    line = scheme + "://" + authority(rng, ascii_pool.draw(rng)) + path
+    sep = "?"
+    params = 0
+    while params < 3 or (len(line) < target_bytes and params < 12):
+        value = rng.choice(QUERY_VALUES)
+        if rng.random() < 0.3:
+            value += str(rng.randrange(1, 100000))
+        line += sep + rng.choice(QUERY_KEYS) + "=" + value
+        sep = "&"
+        params += 1
+    if rng.random() < 0.05:
+        line += "#" + rng.choice(["top", "results", "section-2"])
+    return line
+
+
 def main():
     parser = argparse.ArgumentParser(description="deterministic mixed IRI corpus")
     parser.add_argument("--lines", type=int, default=200000)
     parser.add_argument("--seed", type=int, default=3987)
+    parser.add_argument("--mix", choices=["mixed", "ascii-long-query"], default="mixed")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     ascii_pool = Zipf(ascii_hosts(rng, 3000))
     idn_pools = idn_hosts(rng, 160)
-    kinds = [k for k, _ in KINDS]
-    weights = [w for _, w in KINDS]
+    table = KINDS if args.mix == "mixed" else KINDS_LONG_QUERY
+    kinds = [k for k, _ in table]
+    weights = [w for _, w in table]
     out = sys.stdout.buffer
     for _ in range(args.lines):
         kind = rng.choices(kinds, weights=weights)[0]
-        target = int(rng.triangular(40, 120, 62))
-        out.write(line_for(rng, kind, ascii_pool, idn_pools, target).encode("utf-8") + b"\n")
+        if kind == "ascii-long":
+            line = long_query_line(rng, ascii_pool, int(rng.triangular(60, 400, 160)))
+        else:
+            line = line_for(rng, kind, ascii_pool, idn_pools, int(rng.triangular(40, 120, 62)))
+        out.write(line.encode("utf-8") + b"\n")
     return 0
 
 

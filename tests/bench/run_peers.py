@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times irie and its peers on one corpus, in one run, and prints the table.
 
-Usage: run_peers.py --build DIR --corpus FILE [--seed S] [--runs R] [--work DIR] [--irie BIN]
+Usage: run_peers.py --build DIR --corpus FILE [--mix NAME] [--seed S] [--runs R] [--work DIR] [--irie BIN]
 
 Each program reads the corpus on stdin (a file, warm in the page cache) and
 writes to a file in --work.  Each runs R times (default 3); the table shows the
@@ -11,6 +11,9 @@ peak RSS of the R runs (os.wait4's ru_maxrss, KiB).  MB/s = input bytes / 10^6
 times faster irie to-uri is.  to-uri-like peers' outputs are compared with irie
 to-uri's (RFC 3987 3.1) line by line.  irie to-iri reads irie to-uri's output
 (made once, untimed).  Then irie's peak RSS on 1x and 4x the corpus (flatness).
+Then startup: irie to-uri with one argument against the ICU baseline on an
+empty stdin, STARTUP_RUNS times each (best wall time, median CPU time).  The
+targets (doc/design-notes.md) are printed met or NOT met, with the processor named.
 Needs BUILD/tests/bench/bench_run (see there why).  stdlib only.
 """
 import argparse
@@ -170,6 +173,65 @@ def pct(n, total):
     return f"{share:.1f}%"
 
 
+STARTUP_RUNS = 30
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "an unknown CPU"
+
+
+def startup(launcher, irie, peer_icu, work, target):
+    """irie to-uri on one argument against the ICU baseline on an empty stdin."""
+    out = os.path.join(work, "startup.out")
+    print(f"\nstartup: {STARTUP_RUNS} runs each, best wall time, median CPU time")
+    got = {}
+    for label, cmd in (("irie to-uri http://a/", [irie, "to-uri", "http://a/"]),
+                       ("ICU baseline, empty input", [peer_icu])):
+        if not os.path.exists(cmd[0]):
+            print(f"  {label}: not built")
+            return
+        walls, cpus = [], []
+        for _ in range(STARTUP_RUNS):
+            wall, cpu, _, _, _ = run_once(launcher, cmd, os.devnull, out, out + ".err")
+            walls.append(wall)
+            cpus.append(cpu)
+        cpus.sort()
+        got[label] = (min(walls), cpus[len(cpus) // 2])
+        print(f"  {label:<28} wall {min(walls) * 1e3:6.2f} ms   cpu {cpus[len(cpus) // 2] * 1e3:6.2f} ms")
+    (iw, ic), (pw, pc) = got.values()
+    r = iw / pw
+    target("startup at most 1.5x the minimal ICU program's", r <= 1.5,
+           f"{r:.2f}x by wall time (by CPU time {ic / pc:.2f}x; CPU times under 1 ms are coarse)")
+
+
+def memory(launcher, irie, corpus, work):
+    """irie's peak RSS on 1x and 4x the corpus; True when flat."""
+    print("\nmemory: irie peak RSS on 1x and 4x the corpus (must be flat)")
+    corpus4 = os.path.join(work, "corpus-4x.txt")
+    with open(corpus, "rb") as src:
+        data = src.read()
+    with open(corpus4, "wb") as dst:
+        for _ in range(4):
+            dst.write(data)
+    all_flat = True
+    for label, sub in (("to-uri", "to-uri"), ("to-iri", "to-iri"), ("check", "check")):
+        err_path = os.path.join(work, "memory.err")
+        one = measure(launcher, [irie, sub], corpus, os.devnull, 1, err_path)["rss"]
+        four = measure(launcher, [irie, sub], corpus4, os.devnull, 1, err_path)["rss"]
+        flat = four <= one * 1.10 + 512
+        all_flat &= flat
+        print(f"  irie {label:<7} 1x {one:>7} KiB   4x {four:>7} KiB   "
+              f"{'flat' if flat else 'GROWS'} ({four / one:.2f}x)")
+    os.remove(corpus4)
+    return all_flat
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", required=True, help="meson build dir with -Dbench_peers=true")
@@ -178,6 +240,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--work", help="where outputs go (default BUILD/bench)")
     parser.add_argument("--irie", help="the irie binary (default BUILD/app/irie)")
+    parser.add_argument("--mix", default="mixed", help="the corpus mix's name, for the report")
     args = parser.parse_args()
     work = args.work or os.path.join(args.build, "bench")
     os.makedirs(work, exist_ok=True)
@@ -227,7 +290,7 @@ def main():
         for name, cmd in versions))
     with open(corpus, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    print(f"corpus: {len(inputs)} lines, {corpus_bytes} bytes, seed {args.seed}, sha256 {digest}..., "
+    print(f"corpus: mix {args.mix}, {len(inputs)} lines, {corpus_bytes} bytes, seed {args.seed}, sha256 {digest}..., "
           f"{pct(non_ascii, len(inputs))} of lines non-ASCII ({corpus})")
     print(f"runs: {args.runs} each, best wall time shown; RSS = highest peak of the runs\n")
 
@@ -275,21 +338,30 @@ def main():
     print("\nirie x: peer wall time / irie to-uri wall time (above 1: irie is faster).  errors: "
           "lines rejected (peers, irie's 'error:' lines); for check, the number of finding lines (f).")
 
-    print("\ntargets (doc/design-notes.md, The contract):")
+    print(f"\ntargets (doc/design-notes.md, The contract) on {cpu_model()}, mix {args.mix}:")
     def target(text, ok, detail):
         print(f"  [{'met' if ok else 'NOT met'}] {text}: {detail}")
-    for peer_label, text, need in (("ICU uidna baseline", "to-uri at least 2x the ICU baseline", 2.0),
-                                   ("Python quote", "to-uri over 10x Python's quote", 10.0)):
-        if peer_label in rows:
-            r = rows[peer_label]["wall"] / base["wall"]
-            r_cpu = rows[peer_label]["cpu"] / base["cpu"]
-            one = rows.get("irie to-uri, 1 thread")
-            r_one = f", one thread {rows[peer_label]['wall'] / one['wall']:.2f}x" if one else ""
-            target(text, r >= need, f"{r:.2f}x (by CPU time {r_cpu:.2f}x{r_one})")
-    check = rows["irie check"]
-    check_mbs = check["bytes"] / 1e6 / check["wall"]
-    target("check at least 40 MB/s", check_mbs >= 40.0,
-           f"{check_mbs:.1f} MB/s (by CPU time {check['bytes'] / 1e6 / check['cpu']:.1f} MB/s)")
+    one = rows.get("irie to-uri, 1 thread")
+    if "ICU uidna baseline" in rows:
+        icu = rows["ICU uidna baseline"]
+        r = icu["wall"] / base["wall"]
+        target("to-uri at least 2x the ICU baseline", r >= 2.0,
+               f"{r:.2f}x (by CPU time {icu['cpu'] / base['cpu']:.2f}x)")
+        if one:
+            r_one = icu["cpu"] / one["cpu"]
+            target("to-uri on one thread at least 1.5x the ICU baseline by CPU time", r_one >= 1.5,
+                   f"{r_one:.2f}x ({one['cpu']:.3f} s against {icu['cpu']:.3f} s; wall {icu['wall'] / one['wall']:.2f}x)")
+    if "Python quote" in rows:
+        r = rows["Python quote"]["wall"] / base["wall"]
+        target("to-uri over 10x Python's quote", r >= 10.0, f"{r:.2f}x")
+    for label, need in (("irie to-iri", 300.0), ("irie check", 250.0)):
+        row = rows[label]
+        mbs = row["bytes"] / 1e6 / row["wall"]
+        target(f"{label[5:]} at least {need:.0f} MB/s", mbs >= need,
+               f"{mbs:.1f} MB/s (by CPU time {row['bytes'] / 1e6 / row['cpu']:.1f} MB/s)")
+    startup(launcher, irie, peer("peer_icu"), work, target)
+    flat = memory(launcher, irie, corpus, work)
+    target("memory flat (peak RSS on 4x the corpus within 1.1x + 512 KiB)", flat, "see memory above")
 
     print("\nwhat each peer computes, and an example where it differs from irie to-uri (RFC 3987 3.1):")
     for label, d in diffs.items():
@@ -311,21 +383,6 @@ def main():
                   f"           irie:  {ref}\n"
                   f"           peer:  {got if got else '(rejected)'}")
 
-    print("\nmemory: irie peak RSS on 1x and 4x the corpus (must be flat)")
-    corpus4 = os.path.join(work, "corpus-4x.txt")
-    with open(corpus, "rb") as src:
-        data = src.read()
-    with open(corpus4, "wb") as dst:
-        for _ in range(4):
-            dst.write(data)
-    for label, sub in (("to-uri", "to-uri"), ("check", "check")):
-        err_path = os.path.join(work, "memory.err")
-        one = measure(launcher, [irie, sub], corpus, os.devnull, 1, err_path)["rss"]
-        four = measure(launcher, [irie, sub], corpus4, os.devnull, 1, err_path)["rss"]
-        flat = four <= one * 1.10 + 512
-        print(f"  irie {label:<7} 1x {one:>7} KiB   4x {four:>7} KiB   "
-              f"{'flat' if flat else 'GROWS'} ({four / one:.2f}x)")
-    os.remove(corpus4)
     print("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 

@@ -35,6 +35,16 @@ non-empty file the wrapper leaves there fails the case and is printed (so a repo
 counts even when the exit status cannot carry it).  maxrss-mib is not checked
 under a wrapper.
 
+IRIE_TEST_SCALE=small (the valgrind test setup in meson.build, where the runs
+look for memory errors, not load) divides the stdin-repeat counts of a case
+with 100 kB or more of stdin by the first of 10, 4, 2 that leaves its input on
+the same side of every cap in CAPS (and keeps it full size when its peak memory
+is checked); every check is the same.  In a case's checks, {N}, {N-1}, {2*N},
+{2*N-1} (any {A*N+B}) stand for that number from the count of the case's one
+stdin-repeat as run, e.g. "out-lines: {2*N}", or "(%D7%A9){{N}}$" in a REGEX
+for the quantifier {400000}.
+The output lists the cases made smaller and the big ones kept.
+
 In TEXT and in ARGS, escapes give any byte: \\n \\r \\t \\0 \\\\ \\xHH (one raw
 byte, so invalid UTF-8 is easy to write), \\uXXXX and \\UXXXXXXXX (the code
 point as UTF-8).  REGEX is a Python regular expression on the output decoded
@@ -50,6 +60,22 @@ import sys
 import tempfile
 
 TIMEOUT = 300
+
+# IRIE_TEST_SCALE=small: see the header.  CAPS are the sizes where irie's
+# batch input takes another path, each measured on the longest line or on the
+# whole stdin; a smaller case must be on the same side of each.  (The runner
+# gives stdin as a pipe, which is never run on threads; the threads' floor
+# stays in as a margin.)
+SMALL = os.environ.get('IRIE_TEST_SCALE') == 'small'
+SMALL_STDIN_BYTES = 100000
+SMALL_DIVISORS = (10, 4, 2)
+CAPS = (
+    ('line', 16384),         # app/batch_in.c bin_run_stdin: a longer line is copied out of the read chunk
+    ('line', 64 << 10),      # core/host_internal.h HOST_MAX_BYTES (a host is within one line)
+    ('stdin', 512 << 10),    # app/batch_in.c BATCH_PARALLEL_MIN_BYTES: threads for a file this big
+    ('line', 16 << 20),      # app/batch_internal.h BATCH_MAX_LINE_BYTES: a longer line is refused
+)
+PLACEHOLDER = re.compile(r'\{(?:(\d+)\*)?N(?:([+-])(\d+))?\}')
 
 
 def unescape(text):
@@ -98,7 +124,7 @@ def parse_cases(path):
                 continue
             if line.startswith('== '):
                 cases.append({'name': line[3:].strip(), 'where': '%s:%d' % (path, lineno),
-                              'args': [], 'stdin': b'', 'checks': []})
+                              'args': [], 'stdin': b'', 'pieces': [], 'checks': []})
                 continue
             if not cases:
                 raise SystemExit('%s:%d: directive before the first case' % (path, lineno))
@@ -109,13 +135,60 @@ def parse_cases(path):
             if key == 'args':
                 case['args'] = split_args(value)
             elif key == 'stdin':
-                case['stdin'] += unescape(value)
+                case['pieces'].append((unescape(value), None))
             elif key == 'stdin-repeat':
                 count, _, text = value.partition(' ')
-                case['stdin'] += unescape(text) * int(count)
+                case['pieces'].append((unescape(text), int(count)))
             else:
                 case['checks'].append((key, value))
+    for case in cases:
+        counts = [n for _, n in case['pieces'] if n is not None]
+        if len(counts) != 1 and any(PLACEHOLDER.search(k + v) for k, v in case['checks']):
+            raise SystemExit('%s: {N} needs exactly one stdin-repeat' % case['where'])
+        case['stdin'] = stdin_of(case['pieces'], 1)
     return cases
+
+
+def stdin_of(pieces, divisor):
+    """The stdin of a case's pieces, the repeat counts divided by divisor."""
+    return b''.join(text if n is None else text * (n // divisor) for text, n in pieces)
+
+
+def cap_sides(stdin):
+    """Which side of each of CAPS the input is on."""
+    longest = max(len(line) for line in stdin.split(b'\n'))
+    return tuple((longest if what == 'line' else len(stdin)) > size for what, size in CAPS)
+
+
+def scaled(case, measure_rss, notes):
+    """The case as run: under IRIE_TEST_SCALE=small its repeat counts divided
+    when that keeps it on the same paths (see CAPS), its {N} placeholders
+    resolved.  Each big case is noted in notes, made smaller or kept."""
+    divisor = 1
+    rss = measure_rss and any(k == 'maxrss-mib' for k, _ in case['checks'])
+    if SMALL and len(case['stdin']) >= SMALL_STDIN_BYTES:
+        want = cap_sides(case['stdin'])
+        for d in ([] if rss else SMALL_DIVISORS):
+            if cap_sides(stdin_of(case['pieces'], d)) == want:
+                divisor = d
+                break
+        if divisor == 1:
+            notes.append('kept %s: %d bytes (%s)' % (case['name'], len(case['stdin']),
+                                                    'peak memory checked' if rss else 'a cap in between'))
+    counts = [n // divisor for _, n in case['pieces'] if n is not None]
+
+    def resolve(text):
+        def number(m):
+            value = int(m.group(1) or 1) * counts[0]
+            return str(value + (int(m.group(3)) if m.group(2) == '+' else -int(m.group(3) or 0)))
+        return PLACEHOLDER.sub(number, text)
+
+    run = dict(case, checks=[(resolve(k), resolve(v)) for k, v in case['checks']])
+    if divisor > 1:
+        run['stdin'] = stdin_of(case['pieces'], divisor)
+        notes.append('smaller %s: %d -> %d bytes (repeat counts / %d)' % (
+            case['name'], len(case['stdin']), len(run['stdin']), divisor))
+    return run
 
 
 def lines_of(data):
@@ -341,7 +414,9 @@ def main():
     elif not shutil.which('time', path='/usr/bin'):
         print('note: no /usr/bin/time, peak memory not checked')
     failed = 0
+    notes = []
     for case in cases:
+        case = scaled(case, measure_rss, notes)
         try:
             fails = run_case(irie, case, measure_rss)
         except subprocess.TimeoutExpired:
@@ -350,6 +425,8 @@ def main():
         for f in fails:
             print('       %s: %s' % (case['where'], f))
         failed += bool(fails)
+    for note in notes:
+        print('IRIE_TEST_SCALE=small: ' + note)
     print('%d cases, %d passed, %d failed' % (len(cases), len(cases) - failed, failed))
     sys.exit(1 if failed else 0)
 

@@ -407,12 +407,38 @@ static inline void inv_to_iri_one(const char *text, size_t len, const char *char
 	iri_buf_fini(&out);
 }
 
+/* The to-iri quick lane (core/iri_quick_iri.h) agrees with the full path
+ * whenever it decides: no error from iri_check, iri_to_iri's IRI. */
+static inline void inv_quick_to_iri(const char *text, size_t len)
+{
+	iri_ctx *ctx = inv_ctx();
+	iri_buf quick, full;
+	iri_buf_init(&quick);
+	iri_buf_init(&full);
+	iri_quick_verdict v = iri_quick_to_iri(inv_quick_ctx(), text, len, &quick);
+	INV_REQUIRE("quick_iri", v == IRI_QUICK_FULL || v == IRI_QUICK_NO_ERRORS, "verdict %s",
+		iri_quick_verdict_name(v));
+	if (v != IRI_QUICK_FULL) {
+		iri_diags *diags = iri_diags_new();
+		iri_check(ctx, text, len, NULL, diags);
+		INV_REQUIRE("quick_iri", !iri_diags_has_errors(diags), "NO_ERRORS but check found an error (first %s)",
+			iri_diag_code_name(iri_diags_get(diags, 0)->code));
+		iri_diags_free(diags);
+		iri_map_result r = iri_to_iri(ctx, text, len, NULL, &full, NULL);
+		INV_REQUIRE("quick_iri", r == IRI_MAP_OK && inv_buf_eq(&quick, &full), "IRI \"%s\", iri_to_iri gives \"%s\"",
+			inv_buf_data(&quick), inv_buf_data(&full));
+	}
+	iri_buf_fini(&quick);
+	iri_buf_fini(&full);
+}
+
 static inline void inv_to_iri(const uint8_t *data, size_t len)
 {
 	static const char *const charsets[] = { "Shift_JIS", "EUC-JP", "ISO-8859-8", "windows-1256", "KOI8-R" };
 	inv_begin(data, len);
 	char *text = inv_dup(data, len);
 	inv_to_iri_one(text, len, NULL);
+	inv_quick_to_iri(text, len);
 	if (len > 0)
 		inv_to_iri_one(text + 1, len - 1, charsets[data[0] % 5]);
 	free(text);
