@@ -80,8 +80,9 @@ static int apply_options(batch *b, const batch_command *cmd, const batch_option 
 				o = &opts[j];
 		if (!o)
 			return usage_error(b->command, _(opts[k].refusal));
-		int index = o->values ? value_index(o->values, given[k]) : -1;
-		if (o->values && index < 0)
+		bool valued = o->values && !(o->optional_value && !given[k][0]);
+		int index = valued ? value_index(o->values, given[k]) : -1;
+		if (valued && index < 0)
 			return usage_error(b->command, _(o->bad_value));
 		o->set(b, index, given[k]);
 	}
@@ -104,6 +105,7 @@ static int parse_options(batch *b, const batch_command *cmd, int argc, char **ar
 			seen |= strcmp(opts[j].name, opts[k].name) == 0;
 		if (!seen)
 			longopts[n_long++] = (struct option){ opts[k].name,
+				opts[k].optional_value ? optional_argument :
 				opts[k].values || opts[k].metavar ? required_argument : no_argument, NULL, (int)k };
 	}
 	longopts[n_long] = (struct option){ NULL, 0, NULL, 0 };
@@ -201,7 +203,10 @@ static int batch_run(batch *b, const batch_command *cmd, int argc, char **argv)
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	__fsetlocking(stderr, FSETLOCKING_BYCALLER);
 	int status = 2;
-	if (!b->to_iri.charset || charset_ok(b)) {
+	if (cmd->documents || b->doc_type >= 0) {
+		bx_run_documents(b, argc, argv);
+		status = b->status;
+	} else if (!b->to_iri.charset || charset_ok(b)) {
 		if (argc == 0)
 			bin_run_stdin(b, cmd->fn);
 		else if (cmd->args_fn)
@@ -228,13 +233,17 @@ int batch_main(int argc, char **argv)
 	b.to_iri.host = IRI_HOSTOUT_KEEP;
 	b.render = out_render_options(true);   /* core's bidi delimiters; --no-shape clears shaping */
 	b.form = -1;
+	b.doc_type = -1;
 	const batch_command *cmd = batch_command_find(b.command);
-	if (!cmd || !cmd->fn)
+	if (!cmd || (!cmd->fn && !cmd->documents))
 		return usage_error(b.command, _("unknown command"));
 	b.findings_out = cmd->findings_out;
 	int status = parse_options(&b, cmd, argc, argv);
 	if (status != 0)
 		return status;
+	const char *refusal = bx_options_refusal(&b);
+	if (refusal)
+		return usage_error(b.command, _(refusal));
 	argc -= optind;
 	argv += optind;
 	if ((status = check_args(&b, cmd, &argc, &argv)) != 0)

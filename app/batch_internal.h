@@ -44,6 +44,11 @@ struct batch {
 	rnd_display *display;   /* display: reused for every input */
 	rnd_options render;
 	int form;               /* display --form, or -1 for all five */
+	/* Documents (app/batch_extract.c): extract's --type, check's
+	 * --extract[=TYPE] (an ixt_type; -1: check reads IRIs, not documents). */
+	int doc_type;
+	const char *doc_charset;   /* extract --charset: the documents' charset */
+	bool sarif;                /* check --extract --sarif */
 };
 
 /* ---- the table (app/batch_table.c) --------------------------------------- */
@@ -58,10 +63,13 @@ enum {
 	BOPT_FORM = 1u << 4,
 	BOPT_NO_SHAPE = 1u << 5,
 	BOPT_JSON = 1u << 6,
+	BOPT_TYPE = 1u << 7,
+	BOPT_EXTRACT = 1u << 8,
+	BOPT_SARIF = 1u << 9,
 };
 
 /* Rows of the option table (app/batch_table.c checks it at compile time). */
-#define BATCH_OPTION_COUNT 7
+#define BATCH_OPTION_COUNT 10
 
 typedef struct {
 	unsigned bit;             /* BOPT_* */
@@ -75,6 +83,7 @@ typedef struct {
 	/* Stores the value in b (value_index: its place in values, -1 for
 	 * an upper-case word or no value). */
 	void (*set)(batch *b, int value_index, const char *value);
+	bool optional_value;      /* "--extract" or "--extract=TYPE": set gets "" and -1 without one */
 } batch_option;
 
 typedef struct {
@@ -93,6 +102,9 @@ typedef struct {
 	 * can be wrong has one; without, "usage: irie NAME OPERANDS"). */
 	const char *count_error;
 	const char *help;         /* N_() "irie NAME --help" */
+	/* Its operands are documents (extract): fn is NULL and
+	 * bx_run_documents (app/batch_extract.c) reads them, or stdin. */
+	bool documents;
 } batch_command;
 
 /* The row of name, or NULL. */
@@ -112,6 +124,15 @@ void cmd_compare_line(batch *b, const char *text, size_t len);
 void cmd_compare_args(batch *b, int argc, char **argv);
 void cmd_display(batch *b, const char *text, size_t len);
 void cmd_show(batch *b, const char *text, size_t len);
+
+/* ---- documents (app/batch_extract.c) ------------------------------------ */
+
+/* A usage error's msgid for the document options given (--sarif with
+ * --json), or NULL. */
+const char *bx_options_refusal(const batch *b);
+/* extract, or check --extract: every document named (none: stdin), the
+ * summary; b->status set. */
+void bx_run_documents(batch *b, int argc, char **argv);
 
 /* ---- output (app/batch_out.c) -------------------------------------------- */
 

@@ -33,10 +33,32 @@ static void set_host_iri(batch *b, int value_index, const char *value)
 	b->to_iri.host = outs[value_index];
 }
 
+/* to-iri's legacy charset, or extract's documents' charset. */
 static void set_charset(batch *b, int value_index, const char *value)
 {
 	(void)value_index;
-	b->to_iri.charset = value;   /* checked once ICU is open (app/batch.c) */
+	if (strcmp(b->command, "extract") == 0)
+		b->doc_charset = value;   /* checked per document (extract/doc.c) */
+	else
+		b->to_iri.charset = value;   /* checked once ICU is open (app/batch.c) */
+}
+
+/* --type and --extract: the value's place in DOC_TYPES is its ixt_type
+ * (extract/extract.h lists them in that order); --extract alone is auto. */
+#define DOC_TYPES "auto|text|html|xml|turtle|ntriples|nquads|markdown|json"
+
+static void set_doc_type(batch *b, int value_index, const char *value)
+{
+	(void)value;
+	b->doc_type = value_index < 0 ? 0 : value_index;
+}
+
+static void set_sarif(batch *b, int value_index, const char *value)
+{
+	(void)value_index, (void)value;
+	b->sarif = true;
+	if (b->doc_type < 0)   /* --sarif alone: --extract (auto); applied after it */
+		b->doc_type = 0;
 }
 
 /* The values listed are render's form names (rnd_form_name). */
@@ -65,28 +87,39 @@ static void set_json(batch *b, int value_index, const char *value)
  * this order. */
 static const batch_option options[] = {
 	/* TRANSLATORS: option and command names are typed by users: keep them. */
-	{ BOPT_NFC, "nfc", NULL, NULL, N_("--nfc applies to to-uri only"), NULL, set_nfc },
+	{ BOPT_NFC, "nfc", NULL, NULL, N_("--nfc applies to to-uri only"), NULL, set_nfc, false },
 	{ BOPT_HOST_URI, "host", "idna|percent|zld", NULL,
 	  /* TRANSLATORS: option names, values and command names are typed by users: keep them. */
 	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"),
-	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"), set_host_uri },
+	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"), set_host_uri, false },
 	{ BOPT_HOST_IRI, "host", "keep|unicode", NULL,
 	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"),
-	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"), set_host_iri },
+	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"), set_host_iri, false },
 	/* TRANSLATORS: option and command names are typed by users: keep them. */
-	{ BOPT_CHARSET, "charset", NULL, "NAME", N_("--charset applies to to-iri only"), NULL, set_charset },
+	{ BOPT_CHARSET, "charset", NULL, "NAME", N_("--charset applies to to-iri and extract only"), NULL,
+	  set_charset, false },
 	{ BOPT_FORM, "form", "marked|visual|visual_rfc3987|visual_plain|logical", "F",
 	  /* TRANSLATORS: option and command names are typed by users: keep them. */
 	  N_("--form and --no-shape apply to display only"),
 	  /* TRANSLATORS: option names and values are typed by users: keep them. */
-	  N_("--form takes marked|visual|visual_rfc3987|visual_plain|logical"), set_form },
+	  N_("--form takes marked|visual|visual_rfc3987|visual_plain|logical"), set_form, false },
 	{ BOPT_NO_SHAPE, "no-shape", NULL, NULL, N_("--form and --no-shape apply to display only"), NULL,
-	  set_no_shape },
+	  set_no_shape, false },
 	/* Every batch command but show takes --json: a new command without it
 	 * needs a refusal that names it. */
 	/* TRANSLATORS: keep "show" (a command name) and "JSON". */
 	{ BOPT_JSON, "json", NULL, NULL, N_("show has no JSON output; use the commands it combines"), NULL,
-	  set_json },
+	  set_json, false },
+	/* TRANSLATORS: option and command names are typed by users: keep them. */
+	{ BOPT_TYPE, "type", DOC_TYPES, "TYPE", N_("--type applies to extract only (check takes --extract=TYPE)"),
+	  /* TRANSLATORS: option names and values are typed by users: keep them. */
+	  N_("--type takes auto|text|html|xml|turtle|ntriples|nquads|markdown|json"), set_doc_type, false },
+	/* TRANSLATORS: option and command names are typed by users: keep them. */
+	{ BOPT_EXTRACT, "extract", DOC_TYPES, "TYPE", N_("--extract applies to check and view only"),
+	  /* TRANSLATORS: option names and values are typed by users: keep them. */
+	  N_("--extract takes auto|text|html|xml|turtle|ntriples|nquads|markdown|json"), set_doc_type, true },
+	/* TRANSLATORS: option and command names are typed by users: keep them. */
+	{ BOPT_SARIF, "sarif", NULL, NULL, N_("--sarif applies to check only"), NULL, set_sarif, false },
 };
 
 _Static_assert(sizeof options / sizeof options[0] == BATCH_OPTION_COUNT, "BATCH_OPTION_COUNT is the table's rows");
@@ -171,16 +204,16 @@ static const batch_command commands[] = {
 	{
 		.name = "check",
 		.fn = cmd_check,
-		.options = BOPT_JSON,
-		.operands = "[IRI...]",
+		.options = BOPT_JSON | BOPT_EXTRACT | BOPT_SARIF,
+		.operands = "[IRI...|FILE...]",
 		.lead_args = 0, .min_args = 0, .max_args = -1,
 		.stdin_lines = true,
 		.findings_out = true,
 		/* TRANSLATORS: "irie check --help".  Keep "LINE:COL: SEVERITY: CODE:
-		 * message [RULE]", "note: suggestion:", the severities as the program
-		 * prints them, option names, "MiB" and RFC numbers as they are; keep
-		 * the description column aligned. */
-		.help = N_("Usage: irie check [--json] [IRI...]\n"
+		 * message [RULE]", "FILE", "note: suggestion:", the severities as the
+		 * program prints them, option names and values, "SARIF", "MiB" and RFC
+		 * numbers as they are; keep the description column aligned. */
+		.help = N_("Usage: irie check [--json] [--extract[=TYPE]] [--sarif] [IRI...|FILE...]\n"
 			"\n"
 			"Checks each IRI against RFC 3987 (2.2 syntax, 4.1 and 4.2 bidi, 5.3\n"
 			"normalisation), RFC 3986 and UTS #46 / UTS #39 for the host, and\n"
@@ -194,15 +227,67 @@ static const batch_command commands[] = {
 			"CODE is a stable name such as BIDI_MIXED_DIRECTION.\n"
 			"\n"
 			"Options:\n"
-			"  --json   JSON Lines: input, diagnostics (code, severity, start, end,\n"
-			"           byte_start, byte_end, component, message, rule, suggestion)\n"
+			"  --json            JSON Lines: input, diagnostics (code, severity,\n"
+			"                    start, end, byte_start, byte_end, component,\n"
+			"                    message, rule, suggestion)\n"
+			"  --extract[=TYPE]  the arguments are documents (stdin if none): every\n"
+			"                    IRI in them is checked (as irie extract finds them;\n"
+			"                    TYPE as its --type: auto|text|html|xml|turtle|\n"
+			"                    ntriples|nquads|markdown|json) and each finding is\n"
+			"                    FILE:LINE:COL at its character in the document;\n"
+			"                    a summary goes to stderr\n"
+			"  --sarif           one SARIF 2.1.0 log on stdout (columns in code\n"
+			"                    points); implies --extract\n"
 			"\n"
 			"Input: the IRIs given, or else one per line from stdin (a final CR and\n"
 			"a leading byte order mark are dropped; lines up to 16 MiB).  Put '--'\n"
 			"before an input that starts with '-'.  Findings go to stdout.\n"
 			"\n"
-			"Exit status: 0 no errors (warnings allowed), 1 some input had an error,\n"
-			"2 usage error.\n"),
+			"Exit status: 0 no errors (warnings allowed), 1 some input had an error\n"
+			"(or a document could not be read or has a syntax error), 2 usage error.\n"),
+	},
+	{
+		.name = "extract",
+		.fn = NULL,
+		.documents = true,
+		.options = BOPT_CHARSET | BOPT_JSON | BOPT_TYPE,
+		.operands = "[FILE...|-]",
+		.lead_args = 0, .min_args = 0, .max_args = -1,
+		.stdin_lines = true,
+		/* TRANSLATORS: "irie extract --help".  Keep option names and values,
+		 * "FILE:LINE:COL", "TAB", JSON field names, charset names and RFC
+		 * numbers as they are; keep the description column aligned. */
+		.help = N_("Usage: irie extract [--charset=NAME] [--json] [--type=TYPE] [FILE...|-]\n"
+			"\n"
+			"Prints every IRI (or IRI reference) found in the documents, one per\n"
+			"line:\n"
+			"\n"
+			"  FILE:LINE:COL<TAB>IRI[<TAB>RESOLVED]\n"
+			"\n"
+			"LINE and COL (code points of the document's line) from 1, at the IRI's\n"
+			"first character; IRI is the IRI it means (entities, escapes and\n"
+			"prefixed names undone); RESOLVED, for a relative reference with a base\n"
+			"in scope, is the reference resolved (RFC 3986 5.2).  HTML and XML: the\n"
+			"attributes that hold URLs, <base href>, xml:base, xmlns; Turtle,\n"
+			"N-Triples, N-Quads: every IRI; Markdown: links, images, autolinks;\n"
+			"JSON: strings that are absolute IRIs; text: IRIs as people write them\n"
+			"(RFC 3986 Appendix C).\n"
+			"\n"
+			"Options:\n"
+			"  --type=TYPE     auto (default: by the name's extension, then the\n"
+			"                  content), text, html, xml, turtle, ntriples, nquads,\n"
+			"                  markdown, json\n"
+			"  --charset=NAME  the documents' charset when they do not say (HTML\n"
+			"                  meta, XML declaration, BOM); UTF-8 otherwise\n"
+			"  --json          JSON Lines: file, line, column, byte, byte_end,\n"
+			"                  kind, element, attribute, raw, iri, resolved, base\n"
+			"\n"
+			"Input: the files named, or stdin ('-', or none).  Problems in a\n"
+			"document go to stderr as FILE:LINE:COL: error: message and reading\n"
+			"goes on.\n"
+			"\n"
+			"Exit status: 0 fine, 1 some file could not be read (missing, a\n"
+			"directory, binary, unknown charset), 2 usage error.\n"),
 	},
 	{
 		.name = "host",
@@ -390,13 +475,14 @@ static const batch_command commands[] = {
 	{
 		.name = "view",
 		.fn = NULL,
-		.options = 0,
+		.options = BOPT_EXTRACT,
 		.operands = "[FILE|-]",
 		.lead_args = 0, .min_args = 0, .max_args = 1,
 		.stdin_lines = false,
 		/* TRANSLATORS: "irie view --help".  Keep key names (Enter, Esc, F1,
-		 * F8, S-F8, /, ?, n, N, f, w, q), "FILE", "MiB" and "IRI" as they are. */
-		.help = N_("Usage: irie view [FILE|-]\n"
+		 * F8, S-F8, /, ?, n, N, f, w, q), option names and values, "FILE",
+		 * "MiB" and "IRI" as they are; keep the description column aligned. */
+		.help = N_("Usage: irie view [--extract[=TYPE]] [FILE|-]\n"
 			"\n"
 			"Lists the IRIs of FILE, one per line, or of stdin ('-', the default),\n"
 			"each with a mark for its findings, its line number and its first\n"
@@ -408,10 +494,20 @@ static const batch_command commands[] = {
 			"q or Esc leaves, F1 lists all keys.  At most 1,000,000 lines of up to\n"
 			"1 MiB are read.\n"
 			"\n"
+			"Options:\n"
+			"  --extract[=TYPE]  FILE is a document: the list holds every IRI in it\n"
+			"                    (as irie extract finds them; TYPE auto|text|html|\n"
+			"                    xml|turtle|ntriples|nquads|markdown|json), w\n"
+			"                    replaces the bytes of each replaced IRI.  An IRI\n"
+			"                    written with entities, escapes or a prefix, or in a\n"
+			"                    file that is not UTF-8, cannot be replaced; nor can\n"
+			"                    a new IRI hold a character its place cannot hold\n"
+			"                    (a quote in an attribute)\n"
+			"\n"
 			"Exit status: 0 left with q or Esc, every replaced line written,\n"
-			"1 out of memory or the terminal could not be opened, 2 usage error\n"
-			"(or FILE is a directory, cannot be read or is empty), 130 left with\n"
-			"replaced lines not written.\n"),
+			"1 out of memory, the terminal could not be opened or (--extract) the\n"
+			"document holds no IRIs, 2 usage error (or FILE is a directory, cannot\n"
+			"be read or is empty), 130 left with replaced lines not written.\n"),
 	},
 };
 
@@ -426,7 +522,7 @@ const batch_command *batch_command_find(const char *name)
 int batch_is_command(const char *name)
 {
 	const batch_command *c = batch_command_find(name);
-	return c && c->fn;
+	return c && (c->fn || c->documents);
 }
 
 const char *batch_command_help(const char *name)
@@ -441,7 +537,9 @@ static void put_option(FILE *f, const batch_option *o, bool want_values)
 {
 	fprintf(f, "--%s", o->name);
 	const char *v = want_values && o->values ? o->values : o->metavar ? o->metavar : o->values;
-	if (v)
+	if (v && o->optional_value && !want_values)
+		fprintf(f, "[=%s]", v);
+	else if (v)
 		fprintf(f, "=%s", v);
 }
 

@@ -10,6 +10,7 @@
 
 #include "batch.h"
 #include "edit_buffer.h"
+#include "extract.h"
 #include "tui.h"
 #include "config.h"
 #include "i18n.h"
@@ -17,6 +18,7 @@
 #include "term.h"
 #include "usage.h"
 #include "version.h"
+#include "view_extract.h"
 #include "view_list.h"
 
 /* The editor and viewer read keys as UTF-8 and draw UTF-8 (curses decodes
@@ -84,22 +86,52 @@ static int run_editor(tui_options *opts, const char *arg)
 	return status;
 }
 
-/* irie view [--] [FILE|-]: "--" lets a file name start with '-'. */
+/* --extract or --extract=TYPE: *type its ixt_type (auto for none); false
+ * if arg is not that option, or (with a message) a type unknown. */
+static bool view_extract_option(const char *arg, int *type, bool *bad)
+{
+	if (strcmp(arg, "--extract") == 0) {
+		*type = IXT_TYPE_AUTO;
+		return true;
+	}
+	if (strncmp(arg, "--extract=", 10) != 0)
+		return false;
+	ixt_type t;
+	if (ixt_type_from_name(arg + 10, &t) != IXT_OK) {
+		/* TRANSLATORS: keep the option, its values and 'irie view --help'. */
+		fprintf(stderr, "%s", _("irie view: --extract takes auto|text|html|xml|turtle|ntriples|nquads|markdown|json\n"
+			"Try 'irie view --help'.\n"));
+		*bad = true;
+	}
+	*type = (int)t;
+	return true;
+}
+
+/* irie view [--extract[=TYPE]] [--] [FILE|-]: "--" lets a file name start
+ * with '-'. */
 static int view_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
 	                     .view = NULL };
-	int first = argc >= 3 && strcmp(argv[2], "--") == 0 ? 3 : 2;
-	if (first == 2 && argc >= 3 && argv[2][0] == '-' && argv[2][1] != '\0') {
+	int type = -1;   /* an ixt_type with --extract; -1: one entry per line */
+	bool bad = false;
+	int first = 2;
+	if (argc > first && view_extract_option(argv[first], &type, &bad))
+		first++;
+	if (bad)
+		return 2;
+	if (argc > first && strcmp(argv[first], "--") == 0)
+		first++;
+	else if (argc > first && argv[first][0] == '-' && argv[first][1] != '\0') {
 		char safe[256];
 		/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
 		fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
-			out_safe_arg(argv[2], safe, sizeof safe));
+			out_safe_arg(argv[first], safe, sizeof safe));
 		return 2;
 	}
 	if (argc > first + 1) {
-		/* TRANSLATORS: keep "irie view [FILE|-]": it is the command line. */
-		fprintf(stderr, "%s", _("irie: usage: irie view [FILE|-]\n"));
+		/* TRANSLATORS: keep "irie view [--extract[=TYPE]] [FILE|-]": it is the command line. */
+		fprintf(stderr, "%s", _("irie: usage: irie view [--extract[=TYPE]] [FILE|-]\n"));
 		return 2;
 	}
 	/* The file is read before the terminal is touched: a directory, a file
@@ -110,7 +142,8 @@ static int view_main(int argc, char **argv)
 		return 2;
 	char err[1024];
 	view_list *vl = vl_new();
-	int status = vl ? vl_read_lines(vl, path, err, sizeof err) : 1;
+	int status = !vl ? 1 : type >= 0 ? vx_read_document(vl, path, type, err, sizeof err)
+		: vl_read_lines(vl, path, err, sizeof err);
 	if (status != 0) {
 		/* err may hold the file's name: sanitised on a terminal. */
 		const char *why = vl ? err : _("out of memory");

@@ -14,6 +14,7 @@
 #include "draw.h"
 #include "i18n.h"
 #include "tui_state.h"
+#include "view_extract.h"
 #include "view_list.h"
 
 void viewer_init(viewer *v)
@@ -294,6 +295,11 @@ static run_state edit_accept(tui *t, ink_action a)
 	if (memchr(text, '\n', len) || memchr(text, '\r', len)) {
 		/* A line break would split the line in two in the file. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the text holds a line break: it cannot replace a line"));
+		return RUN_ON;
+	}
+	char why[300];
+	if (vx_replace_refusal(v->list, v->edit_entry, text, len, why, sizeof why)) {
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", why);
 		return RUN_ON;
 	}
 	if (!vl_replace(v->list, v->edit_entry, text, len)) {

@@ -46,7 +46,7 @@ static void put_help(const char *text)
 			putchar(*p++);
 			continue;
 		}
-		size_t n = strcspn(p, " \t\n],)");
+		size_t n = strcspn(p, " \t\n],)[");   /* "--extract[=TYPE]": the name alone */
 		while (n > 1 && strchr(".:;", p[n - 1]))   /* a sentence's end is not the name's */
 			n--;
 		fputs("\u2066", stdout);
@@ -64,7 +64,7 @@ void usage_main(void)
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
 	put_help(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [--bidi=B] [IRI]\n"
-		"       irie view [FILE|-]\n"
+		"       irie view [--extract[=TYPE]] [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
 		"\n"
@@ -72,12 +72,18 @@ void usage_main(void)
 		"With no command, opens the editor on the terminal, on IRI, else on the\n"
 		"first line of stdin if it is not a terminal, else on an empty line;\n"
 		"Enter prints the IRI (or its URI) on stdout, Esc leaves (exit 130).\n"
-		"'view' browses a list of IRIs, one per line.  F1 in either lists the keys.\n"
+		"'view' browses a list of IRIs, one per line (or a document's, --extract).\n"
+		"F1 in either lists the keys.\n"
 		"\n"
 		"Commands (INPUTs from the arguments, or one per line from stdin):\n"
 		"  to-uri [--nfc] [--host=idna|percent|zld]   IRI to URI (RFC 3987 3.1)\n"
 		"  to-iri [--host=keep|unicode] [--charset=NAME]  URI to IRI (RFC 3987 3.2)\n"
 		"  check                 every finding: LINE:COL: SEVERITY: CODE: message\n"
+		"  check --extract[=TYPE] [--sarif] FILE...  the same for every IRI of\n"
+		"                        documents, at FILE:LINE:COL (or a SARIF log)\n"
+		"  extract [--type=TYPE] [--charset=NAME] FILE...  every IRI in documents\n"
+		"                        (HTML, XML, Turtle, Markdown, JSON, text):\n"
+		"                        FILE:LINE:COL<TAB>IRI\n"
 		"  host HOST|IRI         the host in every encoding\n"
 		"  explain IRI           character by character: code, name, UTF-8, escape, why\n"
 		"  resolve BASE REF...   resolve references (RFC 3986 5.2)\n"

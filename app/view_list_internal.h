@@ -1,4 +1,5 @@
-/* Private to app/view_list.c and app/view_write.c: the entries' layout. */
+/* Private to app/view_list.c, app/view_write.c and app/view_extract.c: the
+ * entries' layout. */
 #ifndef IRIE_VIEW_LIST_INTERNAL_H
 #define IRIE_VIEW_LIST_INTERNAL_H
 
@@ -9,7 +10,10 @@
 
 #define NOT_KEPT UINT32_MAX   /* text_len of an entry over the cap */
 
-enum { F_TEXT_IS_BYTES = 1 };
+/* flags: F_TEXT_IS_BYTES, and in F_CONTEXT_MASK the context the entry's
+ * bytes stand in (app/view_extract.c: what a replacement may hold; 0 for a
+ * plain list's line). */
+enum { F_TEXT_IS_BYTES = 1, F_CONTEXT_SHIFT = 1, F_CONTEXT_MASK = 0x0E };
 
 typedef struct {
 	uint64_t byte_off, byte_len;   /* in the file as it is on disk */

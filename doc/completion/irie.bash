@@ -1,5 +1,5 @@
 # bash completion for irie(1): commands, each command's options, option
-# values, files for "irie view".  Installed as
+# values, files for "irie view", "irie extract" and "irie check --extract".  Installed as
 # $datadir/bash-completion/completions/irie (loaded on demand).
 # tests/doc/test_completion.py runs it against irie's command table.
 
@@ -8,7 +8,7 @@ _irie()
     local cur prev words cword split
     _init_completion -s || return
 
-    local commands='to-uri to-iri check host explain resolve compare display show view'
+    local commands='to-uri to-iri check extract host explain resolve compare display show view'
     # A few ASCII-compatible, stateless charsets ICU knows (irie to-iri
     # refuses the others); any ICU converter name may be typed.
     local charsets='Shift_JIS EUC-JP EUC-KR GBK GB18030 Big5 ISO-8859-1
@@ -36,6 +36,9 @@ _irie()
         --charset)
             COMPREPLY=($(compgen -W "$charsets" -- "$cur"))
             return ;;
+        --type | --extract)
+            COMPREPLY=($(compgen -W 'auto text html xml turtle ntriples nquads markdown json' -- "$cur"))
+            return ;;
         --form)
             COMPREPLY=($(compgen -W 'marked visual visual_rfc3987 visual_plain logical' -- "$cur"))
             return ;;
@@ -60,9 +63,12 @@ _irie()
             '') opts='--print= --strict --no-mouse --bidi= --json --help --version' ;;
             to-uri) opts='--nfc --host= --json --help' ;;
             to-iri) opts='--host= --charset= --json --help' ;;
-            check | host | explain | resolve | compare) opts='--json --help' ;;
+            check) opts='--json --extract= --sarif --help' ;;
+            extract) opts='--charset= --json --type= --help' ;;
+            host | explain | resolve | compare) opts='--json --help' ;;
             display) opts='--form= --no-shape --json --help' ;;
-            show | view) opts='--help' ;;
+            view) opts='--extract= --help' ;;
+            show) opts='--help' ;;
             *) return ;;
         esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
@@ -74,7 +80,14 @@ _irie()
         COMPREPLY=($(compgen -W "$commands" -- "$cur"))
         return
     fi
-    [[ $cmd == view ]] && _filedir
+    # Documents: view's file, extract's, check's with --extract or --sarif.
+    case $cmd in
+        view | extract) _filedir ;;
+        check)
+            for ((i = 1; i < cword; i++)); do
+                [[ ${words[i]} == --extract* || ${words[i]} == --sarif ]] && { _filedir; return; }
+            done ;;
+    esac
 } &&
     complete -F _irie irie
 

@@ -1,0 +1,50 @@
+/* extract/'s results and document problems in words, through gettext
+ * (extract/ gives codes and its parsers' English details only). */
+#include <stdio.h>
+
+#include "extract_msg.h"
+#include "i18n.h"
+
+const char *xmsg_result(ixt_result r)
+{
+	switch (r) {
+	case IXT_OK: return _("no problem");
+	case IXT_BAD_ARGUMENT: return _("bad argument");
+	case IXT_NO_MEMORY: return _("out of memory");
+	case IXT_IO: return _("cannot read the file");
+	case IXT_IS_DIRECTORY: return _("is a directory");
+	/* TRANSLATORS: the document, a line or an IRI is over irie's limit. */
+	case IXT_TOO_LONG: return _("too long");
+	case IXT_BINARY: return _("not a text document (binary bytes): skipped");
+	/* TRANSLATORS: followed by the charset's name. */
+	case IXT_BAD_TEXT: return _("bytes that are not text in the charset");
+	case IXT_BAD_CHARSET: return _("unknown charset");
+	case IXT_SYNTAX: return _("syntax error in the document");
+	case IXT_STOPPED: return _("stopped");
+	}
+	return _("unknown problem");
+}
+
+void xmsg_diag(const ixt_diag *d, char *buf, size_t size)
+{
+	if (d->detail && d->detail[0])
+		snprintf(buf, size, "%s: %s", xmsg_result(d->code), d->detail);
+	else
+		snprintf(buf, size, "%s", xmsg_result(d->code));
+}
+
+void xmsg_failure(const ixt_ctx *x, ixt_result r, char *buf, size_t size)
+{
+	const char *detail = ixt_detail(x);
+	/* The system's reason says it best (strerror: "No such file or directory"). */
+	const char *cs = ixt_last_charset(x);
+	if (r == IXT_BAD_CHARSET && !(detail && detail[0]) && cs && cs[0])
+		/* TRANSLATORS: %s: the charset's name as given or declared. */
+		snprintf(buf, size, _("unknown charset '%s'"), cs);
+	else if (r == IXT_IO && detail && detail[0])
+		snprintf(buf, size, "%s", detail);
+	else if (detail && detail[0])
+		snprintf(buf, size, "%s: %s", xmsg_result(r), detail);
+	else
+		snprintf(buf, size, "%s", xmsg_result(r));
+}

@@ -1,0 +1,23 @@
+/* irie view --extract: a document's IRIs as the viewer's entries, and what
+ * a replacement may hold where each stands (app/view_extract.c). */
+#ifndef IRIE_VIEW_EXTRACT_H
+#define IRIE_VIEW_EXTRACT_H
+
+#include <stddef.h>
+
+#include "view_list.h"
+
+/* Reads path ("-": stdin) as a document of type (an ixt_type, 0 auto) into
+ * vl, an entry per IRI.  Returns 0, or the exit status with a message
+ * naming the file and the reason in err: 2 for a directory, a file that
+ * cannot be opened or read; 1 for one without IRIs (nothing to view, not
+ * a usage error) or without memory. */
+int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size);
+
+/* Why text (len bytes) cannot replace entry i in the file (the message in
+ * buf, returned), or NULL when it can.  A plain list's entries take any
+ * text. */
+const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, size_t len, char *buf,
+	size_t size);
+
+#endif
