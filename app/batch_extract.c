@@ -250,10 +250,19 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 /* N IRIs in M files: E errors, W warnings (check). */
 static void summary(const bx_run *r)
 {
-	/* TRANSLATORS: the summary of check --extract: IRIs found, documents
-	 * read, findings with severity error and warning. */
-	fprintf(r->b->err_f, _("%lu IRIs in %lu files: %lu errors, %lu warnings\n"), r->n_iris, r->n_files,
-		r->n_errors, r->n_warnings);
+	/* Four counts, each with its own plural (ngettext), joined. */
+	char iris[64], files[64], errors[64], warnings[64];
+	/* TRANSLATORS: the summary of check --extract, first part: IRIs found. */
+	snprintf(iris, sizeof iris, ngettext("%lu IRI", "%lu IRIs", r->n_iris), r->n_iris);
+	/* TRANSLATORS: the summary of check --extract: documents read. */
+	snprintf(files, sizeof files, ngettext("%lu file", "%lu files", r->n_files), r->n_files);
+	/* TRANSLATORS: the summary of check --extract: findings of severity error. */
+	snprintf(errors, sizeof errors, ngettext("%lu error", "%lu errors", r->n_errors), r->n_errors);
+	/* TRANSLATORS: the summary of check --extract: findings of severity warning. */
+	snprintf(warnings, sizeof warnings, ngettext("%lu warning", "%lu warnings", r->n_warnings), r->n_warnings);
+	/* TRANSLATORS: the summary of check --extract: "3 IRIs in 1 file: 0 errors, 2 warnings";
+	 * the four %s are the parts above, in this order. */
+	fprintf(r->b->err_f, _("%s in %s: %s, %s\n"), iris, files, errors, warnings);
 }
 
 void bx_run_documents(batch *b, int argc, char **argv)
