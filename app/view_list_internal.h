@@ -41,7 +41,7 @@ struct view_list {
 	size_t n_repl, repl_cap;
 	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
 	size_t n_shown;
-	iri_diags *diags;              /* scratch for vl_check */
+	iri_diags *diags;              /* scratch for vl_check, made by vl_new */
 	char *path;
 	bool truncated;
 	bool writable;                 /* read from a regular file by name */
