@@ -22,6 +22,7 @@
 
 #include "draw.h"
 #include "i18n.h"
+#include "output.h"
 #include "tui_state.h"
 #include "view_list.h"
 
@@ -309,12 +310,7 @@ static void prompt_status(tui *t)
 	if (msg[0] && len + 2 < sizeof head) {
 		memcpy(head + len, "  ", 3);
 		len += 2;
-		size_t m = strlen(msg);
-		if (len + m >= sizeof head) {
-			m = sizeof head - 1 - len;
-			while (m > 0 && ((unsigned char)msg[m] & 0xC0) == 0x80)
-				m--;
-		}
+		size_t m = out_cut_bytes(msg, strlen(msg), sizeof head - 1 - len);
 		memcpy(head + len, msg, m);
 		head[len + m] = '\0';
 	}
