@@ -151,13 +151,13 @@ int vl_read_lines(view_list *vl, const char *path, char *err, size_t err_size)
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	int status = 2;
 	if (!f || fstat(fileno(f), &vl->st) != 0) {
-		/* TRANSLATORS: %s: the file name; %s: the system's reason. */
-		snprintf(err, err_size, _("cannot open %s: %s"), path, strerror(errno));
+		/* TRANSLATORS: %s: the file name ("standard input"); %s: the system's reason. */
+		snprintf(err, err_size, _("cannot open %s: %s"), name, strerror(errno));
 		goto out;
 	}
 	if (S_ISDIR(vl->st.st_mode)) {
-		/* TRANSLATORS: %s: the name given to irie view. */
-		snprintf(err, err_size, _("%s is a directory"), path);
+		/* TRANSLATORS: %s: the name given to irie view ("standard input"). */
+		snprintf(err, err_size, _("%s is a directory"), name);
 		goto out;
 	}
 	bool no_memory;

@@ -18,7 +18,7 @@ typedef struct {
 	uint32_t col;                  /* 1-based, code points */
 	uint32_t text_len;             /* bytes; NOT_KEPT: over the cap */
 	uint32_t repl;                 /* 1 + the index of its replacement; 0: never replaced */
-	uint16_t code;                 /* the first finding's code (state WARNING or ERROR) */
+	uint16_t code;                 /* the first finding of the worst severity (state INFO, WARNING or ERROR; 0 when OK) */
 	uint8_t state;                 /* vl_state */
 	uint8_t flags;
 } entry;
