@@ -127,7 +127,9 @@ static int check_args(batch *b, const batch_command *cmd, int *argc, char ***arg
 	bool from_stdin = *argc == cmd->lead_args && cmd->stdin_lines;
 	if (!from_stdin && (*argc < cmd->min_args || (cmd->max_args >= 0 && *argc > cmd->max_args))) {
 		char usage[256];   /* a row without its message: the operands, as typed */
-		snprintf(usage, sizeof usage, "usage: irie %s %s", cmd->name, cmd->operands);
+		/* TRANSLATORS: first %s: the command's name, second %s: its operands
+		 * (e.g. "[IRI...]"); keep both as they are. */
+		snprintf(usage, sizeof usage, _("usage: irie %s %s"), cmd->name, cmd->operands);
 		return usage_error(b->command, cmd->count_error ? _(cmd->count_error) : usage);
 	}
 	if (cmd->lead_args == 1) {

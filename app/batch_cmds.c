@@ -349,6 +349,15 @@ void cmd_compare_line(batch *b, const char *text, size_t len)
 	compare_pair(b, text, (size_t)(tab - text), tab + 1, len - (size_t)(tab - text) - 1);
 }
 
+/* An input display could not show: said on stderr and in the output. */
+static void display_failed(batch *b, const char *text, size_t len, const char *why)
+{
+	/* TRANSLATORS: %lu: the input's number; %s: the reason. */
+	fprintf(b->err_f, _("%lu:1: error: %s\n"), b->line, why);
+	b->status = 1;
+	bout_failed(b, text, len, why);
+}
+
 /* The bidi display forms (render/), with core's components for the cells. */
 void cmd_display(batch *b, const char *text, size_t len)
 {
@@ -362,11 +371,7 @@ void cmd_display(batch *b, const char *text, size_t len)
 	}
 	rnd_result r = rnd_display_build(b->display, text, len, spans, n_spans, &b->render);
 	if (r != RND_OK) {
-		const char *why = r == RND_TOO_LONG ? _("too long to display") : _("out of memory");
-		/* TRANSLATORS: %lu: the input's number; %s: the reason. */
-		fprintf(b->err_f, _("%lu:1: error: %s\n"), b->line, why);
-		b->status = 1;
-		bout_failed(b, text, len, why);
+		display_failed(b, text, len, r == RND_TOO_LONG ? _("too long to display") : _("out of memory"));
 		return;
 	}
 	json_object *o = b->json ? json_object_new_object() : NULL;
@@ -377,8 +382,13 @@ void cmd_display(batch *b, const char *text, size_t len)
 			continue;
 		size_t need = rnd_form_utf8(b->display, (rnd_form)f, NULL, 0);
 		iri_buf_reset(&b->out);
-		if (!iri_buf_reserve(&b->out, need + 1))
-			continue;
+		if (!iri_buf_reserve(&b->out, need + 1)) {
+			/* No form is dropped silently: the input fails as a whole
+			 * (the forms already printed as text stay). */
+			json_object_put(o);
+			display_failed(b, text, len, _("out of memory"));
+			return;
+		}
 		rnd_form_utf8(b->display, (rnd_form)f, iri_buf_end(&b->out), need + 1);
 		iri_buf_commit(&b->out, need);
 		if (o) {

@@ -466,14 +466,25 @@ int history_errno(const history *h)
 	return h->err;
 }
 
-bool history_add_and_save(history *h, const char *text, size_t len)
+bool history_add(history *h, const char *text, size_t len)
 {
 	if (len == 0)
 		return true;
-	h->err = 0;
 	if (len > HISTORY_MAX_ENTRY_BYTES)
 		return fail(h, h->path, EMSGSIZE);
 	if (!list_add(&h->cur, text, len) || !list_add(&h->mine, text, len))
 		return fail(h, h->path, ENOMEM);
-	return save(h);
+	return true;
+}
+
+bool history_save(history *h)
+{
+	/* Nothing pending: the file is not rewritten. */
+	return h->mine.count == 0 || save(h);
+}
+
+bool history_add_and_save(history *h, const char *text, size_t len)
+{
+	h->err = 0;
+	return history_add(h, text, len) && history_save(h);
 }

@@ -45,12 +45,22 @@ const char *history_get(const history *h, size_t i);
  * (and 0) if i is out of range. */
 const char *history_entry(const history *h, size_t i, size_t *len_bytes);
 
-/* Appends text (moving an equal older entry to the end) and saves, merged
- * with what other processes saved meanwhile (see above).  The in-memory
- * history becomes the merged one.  Returns false if the entry could not be
- * kept or the file could not be written; history_error() then says why, and
- * the entry stays pending: the next save writes it too.  Empty text is not
- * added (true). */
+/* Appends text (moving an equal older entry to the end) to the history in
+ * memory and to the entries pending for the next save; the file is not
+ * touched.  Returns false if the entry could not be kept (too long, out of
+ * memory); history_error() then says why.  Empty text is not added (true).
+ * Several entries at once (leaving on a signal): history_add each, then
+ * history_save once. */
+bool history_add(history *h, const char *text, size_t len);
+/* Saves the pending entries, merged with what other processes saved
+ * meanwhile (see above); the in-memory history becomes the merged one.
+ * Nothing pending: true, the file left as it is.  Returns false if the file
+ * could not be written; history_error() then says why, and the entries stay
+ * pending: the next save writes them too.  history_add and history_save
+ * keep an earlier failure's reason until one of their own replaces it. */
+bool history_save(history *h);
+/* history_add, then history_save; the reason of an earlier failure is
+ * cleared first. */
 bool history_add_and_save(history *h, const char *text, size_t len);
 
 /* The file's path, for messages ("" if none could be made). */

@@ -4,6 +4,7 @@
 
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
+#include <unicode/utf8.h>
 
 #include "iri.h"
 #include "output.h"
@@ -196,10 +197,14 @@ size_t out_cut_bytes(const char *s, size_t n, size_t max)
 {
 	if (n <= max)
 		return n;
-	n = max;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return n;
+	/* Back to the start of the character s[max] belongs to, if it began
+	 * before: at most 3 bytes back, since a UTF-8 sequence is at most 4
+	 * bytes (ICU's U8_SET_CP_START looks no further, and takes a stray
+	 * continuation byte as a character of its own). */
+	size_t from = max >= 3 ? max - 3 : 0;
+	int32_t at = (int32_t)(max - from);
+	U8_SET_CP_START((const uint8_t *)s + from, 0, at);
+	return from + (size_t)at;
 }
 
 rnd_options out_render_options(bool shape_arabic)

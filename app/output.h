@@ -36,8 +36,9 @@ json_object *out_json_string(const char *s, size_t n);
  * must not reach a terminal raw are written as \uXXXX escapes instead. */
 void out_json_line(FILE *f, json_object *obj, bool to_tty);
 
-/* The first at most max bytes of s (n bytes), cut before a UTF-8
- * continuation byte: what a row renders of a long text. */
+/* The first at most max bytes of s (n bytes), cut before the character
+ * that would straddle the cut (at most 3 bytes back; stray continuation
+ * bytes are characters of their own): what a row renders of a long text. */
 size_t out_cut_bytes(const char *s, size_t n, size_t max);
 
 /* Copies s into out (NUL-terminated, at most size bytes) padded with spaces

@@ -112,26 +112,29 @@ bool work_changed(const tui *t)
 
 bool save_work(tui *t)
 {
+	/* Every piece of work is added first, then the file is saved once. */
 	/* The viewer's lines replaced and not written are work too. */
-	bool viewer_ok = !t->vw.list || viewer_save_work(t);
-	if (!t->scr.base->history_on_accept)
-		return viewer_ok;
-	size_t len;
-	bool entry_shown, ok = true;
-	const char *text = shown_text(t, &len, &entry_shown);
-	if (entry_shown) {
-		/* The draft behind the history is work too; an entry the user
-		 * edited goes in last, since it is what was left with: Up brings
-		 * it back first, then the draft. */
-		const char *draft = t->ed.draft ? t->ed.draft : "";
-		if (!entry_edited(t, text, len)) {
-			text = draft;
-			len = strlen(draft);
-		} else if (draft[0]) {
-			ok = history_add_and_save(t->ed.hist, draft, strlen(draft));
+	bool ok = !t->vw.list || viewer_add_work(t);
+	if (t->scr.base->history_on_accept) {
+		size_t len;
+		bool entry_shown;
+		const char *text = shown_text(t, &len, &entry_shown);
+		if (entry_shown) {
+			/* The draft behind the history is work too; an entry the user
+			 * edited goes in last, since it is what was left with: Up brings
+			 * it back first, then the draft. */
+			const char *draft = t->ed.draft ? t->ed.draft : "";
+			if (!entry_edited(t, text, len)) {
+				text = draft;
+				len = strlen(draft);
+			} else if (draft[0] && !history_add(t->ed.hist, draft, strlen(draft))) {
+				ok = false;
+			}
 		}
+		if (!history_add(t->ed.hist, text, len))
+			ok = false;
 	}
-	return history_add_and_save(t->ed.hist, text, len) && ok && viewer_ok;
+	return history_save(t->ed.hist) && ok;
 }
 
 /* ---- the base room's view of the text ---- */

@@ -247,11 +247,15 @@ static run_state shorten(tui *t, ink_action a)
 static run_state extend(tui *t, const ink_event *ev)
 {
 	searcher *s = &t->srch;
-	if (!iri_buf_append(&s->pat, ev->text, ev->text_len))
+	iri_buf_mark before = iri_buf_get_mark(&s->pat);
+	if (!iri_buf_append(&s->pat, ev->text, ev->text_len)) {
+		/* All or nothing, and the keys after it still extend the pattern. */
+		iri_buf_rewind(&s->pat, before);
 		/* TRANSLATORS: the C-r search pattern hit its cap. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the search pattern is too long"));
-	else
+	} else {
 		seek_older_from_here(t, true);
+	}
 	/* The action that followed the text reads the analysis: of the match
 	 * shown now, not of the one before. */
 	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {

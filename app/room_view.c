@@ -348,14 +348,14 @@ bool viewer_write(tui *t)
 	return true;
 }
 
-bool viewer_save_work(tui *t)
+bool viewer_add_work(tui *t)
 {
 	view_list *vl = t->vw.list;
 	bool ok = true;
 	for (size_t i = 0; i < vl_count(vl); i++) {
 		size_t len;
 		const char *text = vl_changed(vl, i) ? vl_text(vl, i, &len) : NULL;
-		if (text && !history_add_and_save(t->ed.hist, text, len))
+		if (text && !history_add(t->ed.hist, text, len))
 			ok = false;
 	}
 	return ok;

@@ -18,8 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/utf8.h>
+
 #include "draw.h"
 #include "i18n.h"
+#include "output.h"
 #include "tui_state.h"
 #include "view_list.h"
 
@@ -122,6 +125,17 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 	return RUN_ON;
 }
 
+/* Appends all of text or nothing: a refused append (past the cap) is
+ * rewound, so the answer takes the keys that follow it. */
+static bool append_whole(iri_buf *answer, const char *text, size_t len)
+{
+	iri_buf_mark before = iri_buf_get_mark(answer);
+	if (iri_buf_append(answer, text, len))
+		return true;
+	iri_buf_rewind(answer, before);
+	return false;
+}
+
 /* Typed text and pastes: the pattern, the line number, or the answer. */
 static run_state take_text(tui *t, const ink_event *ev)
 {
@@ -136,12 +150,12 @@ static run_state take_text(tui *t, const ink_event *ev)
 				snprintf(t->scr.status, sizeof t->scr.status, "%s", _("a line number is digits only"));
 				return RUN_ON;
 			}
-		if (v->answer.len + ev->text_len > 18 || !iri_buf_append(&v->answer, ev->text, ev->text_len))
+		if (v->answer.len + ev->text_len > 18 || !append_whole(&v->answer, ev->text, ev->text_len))
 			/* TRANSLATORS: more digits than any line number has, at the viewer's "go to line" prompt. */
 			snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no file has that many lines"));
 		return RUN_ON;
 	}
-	if (!iri_buf_append(&v->answer, ev->text, ev->text_len))
+	if (!append_whole(&v->answer, ev->text, ev->text_len))
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("the search pattern is too long"));
 	else
 		search_from_start(t);
@@ -167,10 +181,9 @@ static run_state shorten(tui *t, ink_action a)
 	viewer *v = &t->vw;
 	if (v->answer.len == 0)
 		return RUN_ON;
-	size_t n = v->answer.len - 1;
-	while (n > 0 && ((unsigned char)v->answer.data[n] & 0xC0) == 0x80)
-		n--;
-	v->answer.len = n;
+	int32_t cut = (int32_t)v->answer.len;   /* the answer's cap is far below INT32_MAX */
+	U8_BACK_1((const uint8_t *)v->answer.data, 0, cut);
+	iri_buf_truncate(&v->answer, (size_t)cut);
 	if (v->prompt == VIEW_PROMPT_SEARCH)
 		search_from_start(t);
 	return RUN_ON;
@@ -297,12 +310,7 @@ static void prompt_status(tui *t)
 	if (msg[0] && len + 2 < sizeof head) {
 		memcpy(head + len, "  ", 3);
 		len += 2;
-		size_t m = strlen(msg);
-		if (len + m >= sizeof head) {
-			m = sizeof head - 1 - len;
-			while (m > 0 && ((unsigned char)msg[m] & 0xC0) == 0x80)
-				m--;
-		}
+		size_t m = out_cut_bytes(msg, strlen(msg), sizeof head - 1 - len);
 		memcpy(head + len, msg, m);
 		head[len + m] = '\0';
 	}

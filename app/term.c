@@ -42,9 +42,9 @@ static struct {
 	term_bidi bidi;           /* in use: TERM_BIDI_VISUAL or TERM_BIDI_LOGICAL */
 	term_bidi_why why;
 	term_bidi_own own;        /* whose own bidi irie turns off in visual mode */
-	int bdsm_found;           /* BDSM as the probe found it (DECRQM Ps: 1 set, 2 reset), -1 unknown */
-	char typed[4096];         /* bytes typed during the probe, for term_take_typed() */
-	size_t typed_len;
+	/* BDSM as the probe found it (DECRQM Ps: 1 set, 2 reset), -1 unknown:
+	 * here because build_leave makes the handlers' bytes from it. */
+	int bdsm_found;
 	struct sigaction old[N_HANDLED];  /* the handlers before ours (handled_signals order) */
 } term = { .fd = -1, .bdsm_found = -1 };
 
@@ -231,7 +231,7 @@ static bool in_multiplexer(void)
  * raw for a moment.  DA2 (who it is), DECRQM BDSM, then DA1 as a sentinel
  * (Konsole answers no DECRQM, so DA1's answer ends the wait, not the
  * timeout). */
-static void detect_bidi(void)
+static void detect_bidi(term_typed *typed)
 {
 	term_bidi_own named = in_multiplexer() ? TERM_OWN_NONE : env_own();
 	bool mux = in_multiplexer() && env_own() != TERM_OWN_NONE;
@@ -247,12 +247,12 @@ static void detect_bidi(void)
 	write_all(term.fd, da2_query, sizeof da2_query - 1);
 	write_all(term.fd, bdsm_query, sizeof bdsm_query - 1);
 	write_all(term.fd, da1_query, sizeof da1_query - 1);
-	char buf[sizeof term.typed];
+	char buf[TERM_TYPED_MAX];
 	probe_answers a;
 	size_t n = probe_read(term.fd, buf, sizeof buf, TERM_PROBE_MS, &a);
 	tcsetattr(term.fd, TCSANOW, &term.saved);
 	/* What is not an answer was typed meanwhile: kept for the editor. */
-	probe_sort(buf, n, &a, term.typed, sizeof term.typed, &term.typed_len);
+	probe_sort(buf, n, &a, typed->bytes, sizeof typed->bytes, &typed->len);
 	if ((named == TERM_OWN_MLTERM && a.da2 == 24) || (named == TERM_OWN_KONSOLE && a.da2 == 1))
 		term.own = named;
 	int ps = a.bdsm;
@@ -370,8 +370,9 @@ static void define_keys(void)
 		define_key(seq[i].bytes, TERM_KEY_SEQ_BASE + (int)i);
 }
 
-bool term_open(char *err, size_t err_size)
+bool term_open(term_typed *typed, char *err, size_t err_size)
 {
+	typed->len = 0;
 	if (term.open)
 		return true;
 	term.tty = fopen("/dev/tty", "r+");
@@ -389,10 +390,9 @@ bool term_open(char *err, size_t err_size)
 	 * is known (BDSM as found; leave[1] is used only after its switch was
 	 * sent). */
 	term.bdsm_found = -1;
-	term.typed_len = 0;
 	build_leave(0);
 	install_handlers();
-	detect_bidi();
+	detect_bidi(typed);
 	build_leave(0);
 	build_leave(1);
 	if (term.bidi_asked != TERM_BIDI_AUTO) {
@@ -534,14 +534,6 @@ void term_copy_osc52(const char *bytes, size_t n)
 	write_all(term.fd, chunk, used);
 }
 
-size_t term_take_typed(char *out, size_t size)
-{
-	size_t n = term.typed_len < size ? term.typed_len : size;
-	memcpy(out, term.typed, n);
-	memmove(term.typed, term.typed + n, term.typed_len - n);
-	term.typed_len -= n;
-	return n;
-}
 
 int term_input_fd(void)
 {

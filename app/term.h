@@ -70,10 +70,20 @@ void term_write(const char *s, size_t n);
  * repaints (the whole screen is redrawn). */
 void term_switch_bidi(void);
 
+/* Bytes typed while term_open() waited for the terminal's answers, in the
+ * order typed (the probe reads at most TERM_TYPED_MAX bytes). */
+#define TERM_TYPED_MAX 4096
+typedef struct {
+	char bytes[TERM_TYPED_MAX];
+	size_t len;
+} term_typed;
+
 /* Opens /dev/tty, starts curses on it, switches bidi mode and bracketed
  * paste on, installs the signal handlers.  false (with a message in err) if
- * there is no terminal. */
-bool term_open(char *err, size_t err_size);
+ * there is no terminal.  typed (the caller's, not NULL) is filled with what
+ * was typed meanwhile: the caller feeds it to the editor before anything
+ * read later. */
+bool term_open(term_typed *typed, char *err, size_t err_size);
 
 /* Restores everything term_open() changed.  Safe to call twice. */
 void term_close(void);
@@ -97,11 +107,6 @@ void term_set_mouse(bool on);
  * bytes go base64-encoded (RFC 4648 4), so nothing in them reaches the
  * terminal raw. */
 void term_copy_osc52(const char *bytes, size_t n);
-
-/* Moves up to size bytes typed while term_open() waited for the
- * terminal's answers (in the order typed) into out; returns how many.  The
- * caller feeds them to the editor before anything read later. */
-size_t term_take_typed(char *out, size_t size);
 
 /* The terminal's file descriptor, the one curses reads from (-1 when not
  * open): a bracketed paste is read from it in blocks (app/tty_input.c). */

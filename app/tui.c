@@ -244,14 +244,13 @@ int tui_main(const tui_options *opts)
 	tui t;
 	int status = 1;
 	char err[512] = "";
+	/* What is typed while term_open() waits for the terminal: read first. */
+	term_typed typed;
 	term_set_mouse(!opts->no_mouse);
-	if (!tui_init(&t, opts, err, sizeof err) || !term_open(err, sizeof err))
+	if (!tui_init(&t, opts, err, sizeof err) || !term_open(&typed, err, sizeof err))
 		goto out;
 	panes_init_colours();
-	/* What was typed while term_open() waited for the terminal: first. */
-	char typed[4096];
-	size_t n_typed = term_take_typed(typed, sizeof typed);
-	tty_input_queue(&t.in, typed, n_typed);
+	tty_input_queue(&t.in, typed.bytes, typed.len);
 	bool signalled = false;
 	run_state run = run_loop(&t, &signalled, &status, err, sizeof err);
 	if (!signalled) {

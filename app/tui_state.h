@@ -68,9 +68,9 @@ void editor_fini(editor *e);
  * entry, the text before C-r while it searches, or an entry edited) differs
  * from the text irie opened on.  False in the viewer. */
 bool work_changed(const tui *t);
-/* Saves that work to the history (Esc's second step, a signal); false with
- * history_error() when it could not be saved.  In the viewer: the lines
- * replaced and not written (viewer_save_work). */
+/* Saves that work to the history (Esc's second step, a signal), in one save
+ * of the file; false with history_error() when it could not be saved.  In
+ * the viewer: the lines replaced and not written (viewer_add_work). */
 bool save_work(tui *t);
 /* Puts s (len bytes, any bytes) into the buffer: one undo step, cursor at
  * the end; what is not UTF-8 becomes U+FFFD and the status line says so. */
@@ -121,9 +121,10 @@ void view_prompt_open(tui *t, view_prompt p, bool backward);
 void view_search_again(tui *t, bool reverse);
 /* w: writes the file back (after the prompt said y); the status says how it went. */
 bool viewer_write(tui *t);
-/* A signal ends irie with replaced lines not written: each goes to the
- * history, so none is lost; false with history_error() on failure. */
-bool viewer_save_work(tui *t);
+/* A signal ends irie with replaced lines not written: each is added to the
+ * history (history_add: save_work then saves once), so none is lost; false
+ * with history_error() if one could not be added. */
+bool viewer_add_work(tui *t);
 
 /* ---- reverse incremental history search (app/room_search.c) ---- */
 

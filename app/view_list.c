@@ -20,7 +20,14 @@
 
 view_list *vl_new(void)
 {
-	return calloc(1, sizeof(view_list));
+	view_list *vl = calloc(1, sizeof(view_list));
+	/* The findings list is made here, not on first use, so a check never
+	 * fails for memory halfway through a walk over the entries. */
+	if (vl && !(vl->diags = iri_diags_new())) {
+		free(vl);
+		return NULL;
+	}
+	return vl;
 }
 
 void vl_free(view_list *vl)
@@ -144,13 +151,13 @@ int vl_read_lines(view_list *vl, const char *path, char *err, size_t err_size)
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	int status = 2;
 	if (!f || fstat(fileno(f), &vl->st) != 0) {
-		/* TRANSLATORS: %s: the file name; %s: the system's reason. */
-		snprintf(err, err_size, _("cannot open %s: %s"), path, strerror(errno));
+		/* TRANSLATORS: %s: the file name ("standard input"); %s: the system's reason. */
+		snprintf(err, err_size, _("cannot open %s: %s"), name, strerror(errno));
 		goto out;
 	}
 	if (S_ISDIR(vl->st.st_mode)) {
-		/* TRANSLATORS: %s: the name given to irie view. */
-		snprintf(err, err_size, _("%s is a directory"), path);
+		/* TRANSLATORS: %s: the name given to irie view ("standard input"). */
+		snprintf(err, err_size, _("%s is a directory"), name);
 		goto out;
 	}
 	bool no_memory;
@@ -245,8 +252,6 @@ vl_state vl_check(view_list *vl, size_t i, iri_ctx *ctx, iri_diag_code *first)
 {
 	entry *e = &vl->e[i];
 	if (e->state == VL_UNKNOWN) {
-		if (!vl->diags && !(vl->diags = iri_diags_new()))
-			return VL_UNKNOWN;
 		size_t len;
 		const char *text = vl_text(vl, i, &len);
 		iri_check(ctx, text, len, NULL, vl->diags);
@@ -315,15 +320,18 @@ bool vl_set_filter(view_list *vl, bool on, iri_ctx *ctx)
 	vl->n_shown = 0;
 	if (!on)
 		return true;
-	size_t n = 0;
-	for (size_t i = 0; i < vl->n; i++)
-		n += has_findings(vl, i, ctx);
-	vl->shown = malloc((n ? n : 1) * sizeof *vl->shown);
+	/* One pass into room for every entry: at most one index per entry is
+	 * written, whatever each check says. */
+	vl->shown = malloc((vl->n ? vl->n : 1) * sizeof *vl->shown);
 	if (!vl->shown)
 		return false;
 	for (size_t i = 0; i < vl->n; i++)
 		if (has_findings(vl, i, ctx))
 			vl->shown[vl->n_shown++] = i;
+	/* The room not used given back (a realloc that cannot shrink keeps it). */
+	size_t *fit = realloc(vl->shown, (vl->n_shown ? vl->n_shown : 1) * sizeof *fit);
+	if (fit)
+		vl->shown = fit;
 	return true;
 }
 

@@ -40,7 +40,7 @@ typedef enum {
 	VL_TOO_LONG     /* its text is over the edit buffer's cap: not kept */
 } vl_state;
 
-view_list *vl_new(void);
+view_list *vl_new(void);   /* NULL without memory */
 void vl_free(view_list *vl);   /* NULL is safe */
 
 /* Reads a list, one entry per line, from path ("-": stdin, which cannot be

@@ -22,7 +22,7 @@ typedef struct {
 	uint32_t col;                  /* 1-based, code points */
 	uint32_t text_len;             /* bytes; NOT_KEPT: over the cap */
 	uint32_t repl;                 /* 1 + the index of its replacement; 0: never replaced */
-	uint16_t code;                 /* the first finding's code (state WARNING or ERROR) */
+	uint16_t code;                 /* the first finding of the worst severity (state INFO, WARNING or ERROR; 0 when OK) */
 	uint8_t state;                 /* vl_state */
 	uint8_t flags;
 } entry;
@@ -45,7 +45,7 @@ struct view_list {
 	size_t n_repl, repl_cap;
 	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
 	size_t n_shown;
-	iri_diags *diags;              /* scratch for vl_check */
+	iri_diags *diags;              /* scratch for vl_check, made by vl_new */
 	char *path;
 	bool truncated;
 	bool writable;                 /* read from a regular file by name */

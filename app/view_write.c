@@ -16,7 +16,9 @@
 #include "view_list.h"
 #include "view_list_internal.h"
 
-typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED } w_result;
+/* WB_OVERLAP: replaced entries overlap or are out of file order (an
+ * extractor's, vl_add): which bytes to write is not known. */
+typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED, WB_OVERLAP } w_result;
 
 /* Copies n bytes from in to out (out NULL: reads them into cmp's length
  * and compares with cmp, which may be NULL: not compared). */
@@ -49,7 +51,7 @@ static w_result stream(view_list *vl, FILE *in, FILE *out)
 		if (!rp || !rp->fix)
 			continue;
 		if (e->byte_off < pos)
-			return WB_CHANGED;   /* entries out of file order: refuse rather than guess */
+			return WB_OVERLAP;   /* refuse rather than guess */
 		size_t len;
 		const char *was = vl_disk_text(vl, i, &len);
 		bool compare = was && (e->flags & F_TEXT_IS_BYTES) && len == e->byte_len;
@@ -181,6 +183,10 @@ fail:
 	if (!ok && r == WB_CHANGED)
 		/* TRANSLATORS: %s: the file name. */
 		snprintf(err, err_size, _("%s changed since it was read: not written (the changes are kept)"), vl->path);
+	else if (!ok && r == WB_OVERLAP)
+		/* TRANSLATORS: %s: the file name. */
+		snprintf(err, err_size, _("%s not written: two replaced entries overlap in it, so what to write is not "
+			"known (the changes are kept)"), vl->path);
 	else if (!ok)
 		/* TRANSLATORS: %s: the file name; %s: the system's reason. */
 		snprintf(err, err_size, _("cannot write %s: %s (the changes are kept)"), vl->path,

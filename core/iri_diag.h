@@ -110,7 +110,8 @@ typedef struct {
  * (doc/design-notes.md, "Bidi findings"): info when the component displays in
  * reading order, a warning when it does not in one of these renderings.  Then
  * `seen` holds the component as that rendering shows it, left to right on the
- * screen (mirrored glyphs applied; controls and format characters left out, so
+ * screen (mirrored glyphs applied; format characters left out, and controls,
+ * separators and other characters a terminal must not get raw as U+FFFD, so
  * a terminal can show it); the RFC 3987 rendering's if it is misread there. */
 #define IRI_BIDI_WHERE_MASK      3   /* BIDI_BOUNDARY: 1 = start, 2 = end */
 #define IRI_BIDI_MISREAD_RFC3987 4   /* out of reading order in the RFC 3987 4.1 rendering */

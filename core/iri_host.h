@@ -69,11 +69,14 @@ uint32_t iri_idna_to_unicode(iri_ctx *ctx, const char *in, size_t len, iri_buf *
 
 /* 1998 zero-level-domain encoding, seed 000 section 3.2: each code point's
  * nibbles without leading zero groups (but at least two), the first as G..V,
- * the rest as 0..F; labels joined by "." and ".i" appended.  in is UTF-8;
- * returns false (and leaves out empty) if it is not well-formed. */
+ * the rest as 0..F; labels joined by "." and ".i" appended.  Any UTS #46
+ * label separator in in ends a label and is written ".".  in is UTF-8;
+ * returns false (and leaves out empty) if it is not well-formed or has an
+ * empty label. */
 bool iri_zld_encode(const char *in, size_t len, iri_buf *out);
 /* Decodes a name ending in ".i" back to UTF-8 (the seed's 'decompiler');
- * returns false if any label is not a valid encoding. */
+ * returns false if any label is not a valid encoding or encodes NUL or a
+ * UTS #46 label separator. */
 bool iri_zld_decode(const char *in, size_t len, iri_buf *out);
 
 /* Adds UTS #39's findings (MIXED_SCRIPT, CONFUSABLE) on each label of the

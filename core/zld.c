@@ -1,6 +1,7 @@
 /* The 1998 ".i" zero-level domain (seed 000, 3.2): each code point as an
  * "initial" letter G..V for its first nibble, then hex digits. */
 #include "host_internal.h"
+#include "iri_chars.h"
 #include "iri_host.h"
 #include "iri_utf8.h"
 
@@ -18,12 +19,15 @@ bool iri_zld_encode(const char *in, size_t len, iri_buf *out)
 	if (len == 0 || len > HOST_MAX_BYTES)
 		goto done;
 	for (size_t i = 0; i < len;) {
-		if (p[i] == '.') {
+		/* Any UTS #46 2.3 label separator ends a label: encoded inside one,
+		 * a name that resolves as two labels would be shown as one. */
+		size_t sep = iri_label_separator_at(in + i, len - i);
+		if (sep > 0) {
 			if (label_cp == 0)
 				goto done;   /* an empty label has no encoding */
 			iri_buf_putc(out, '.');
 			label_cp = 0;
-			i++;
+			i += sep;
 			continue;
 		}
 		uint32_t cp = p[i];
@@ -76,8 +80,9 @@ bool iri_zld_decode(const char *in, size_t len, iri_buf *out)
 			if (nibbles > 0) {
 				if (nibbles > 2 && (cp >> (4 * (nibbles - 1))) == 0)
 					goto done;
-				/* No separators or NUL smuggled inside a label. */
-				if (cp == '.' || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+				/* No label separator (UTS #46 2.3: "." and the three
+				 * mapped to it) or NUL smuggled inside a label. */
+				if (cp == 0 || iri_is_label_separator(cp) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
 					goto done;
 				iri_buf_put_cp(out, cp);
 				label_cp++;

@@ -229,6 +229,28 @@ static void test_merge(void)
 	check_file(acb, 3, "old duplicates");
 }
 
+/* Several entries, one save (the viewer leaving on a signal): history_add
+ * leaves the file alone, history_save writes them all, merged, in order. */
+static void test_batch(void)
+{
+	fresh_state();
+	history *a = history_new(), *b = history_new();
+	CHECK(history_add(a, "p", 1) && history_add(a, "q", 1) && history_add(a, "", 0) &&
+	      history_add(a, "r", 1), "%s", history_error(a));
+	size_t n;
+	CHECK(slurp(file, &n) == NULL, "history_add wrote the file");
+	CHECK(history_count(a) == 3 && strcmp(history_get(a, 2), "r") == 0, "added in memory");
+	CHECK(history_add_and_save(b, "x", 1), "%s", history_error(b));
+	CHECK(history_save(a), "%s", history_error(a));
+	static const char *const xpqr[] = { "x", "p", "q", "r" };
+	check_file(xpqr, 4, "three added, one save");
+	/* Nothing pending: true, and the file is not written again. */
+	unlink(file);
+	CHECK(history_save(a) && slurp(file, &n) == NULL, "a save with nothing pending wrote the file");
+	history_free(a);
+	history_free(b);
+}
+
 static void test_cap(void)
 {
 	fresh_state();
@@ -414,6 +436,7 @@ int main(void)
 	test_round_trip_all();
 	test_old_format();
 	test_merge();
+	test_batch();
 	test_cap();
 	test_failures();
 	test_write_error();

@@ -56,6 +56,9 @@ static void test_zld(void)
 		"M6N.i",            /* single nibble at the end of a label */
 		"G066.i",           /* leading zero nibble kept (not canonical) */
 		"IE.i",             /* U+002E would smuggle a label separator */
+		"M1J002M2.i",       /* U+3002, a UTS #46 label separator, inside a label */
+		"M1VF0EM2.i",       /* U+FF0E, the same */
+		"VF61.i",           /* U+FF61, the same */
 		"G0.i",             /* U+0000 */
 		"T800.i",           /* U+D800, a surrogate */
 		"H10000F.i",        /* beyond six nibbles */
@@ -68,9 +71,14 @@ static void test_zld(void)
 		CHECK(!iri_zld_decode(bad_zld[i], strlen(bad_zld[i]), &b), "decode should fail: \"%s\"", bad_zld[i]);
 		CHECK(b.len == 0, "output left empty for \"%s\"", bad_zld[i]);
 	}
-	static const char *const bad_enc[] = { "", "a..b", "a.", ".a", "\xc3", "\xed\xa0\x80" };
+	static const char *const bad_enc[] = { "", "a..b", "a.", ".a", "\xc3", "\xed\xa0\x80",
+		"a\xe3\x80\x82", "\xef\xbc\x8e" "a", "a\xef\xbd\xa1\xe3\x80\x82" "b" };
 	for (size_t i = 0; i < sizeof bad_enc / sizeof bad_enc[0]; i++)
 		CHECK(!iri_zld_encode(bad_enc[i], strlen(bad_enc[i]), &b), "encode should fail: case %zu", i);
+	/* The other UTS #46 label separators end a label as "." does: the name
+	 * is two labels however the separator is written. */
+	CHECK(iri_zld_encode("a\xe3\x80\x82" "b\xef\xbc\x8e" "c\xef\xbd\xa1" "d", 13, &b), "separators encode");
+	CHECK_STR(b.data, "M1.M2.M3.M4.i", "separators end labels");
 	iri_buf_fini(&b);
 }
 

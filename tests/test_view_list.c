@@ -3,6 +3,7 @@
  * ends, the filter, going to a line, and writing back twice with
  * replacements that change lengths (the second write must find the
  * entries where the first left them), byte for byte. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,20 @@
 #include "view_list.h"
 
 static char dir[] = "/tmp/irie-test-view-XXXXXX";
+
+/* iri_diags_new as view_list.c sees it (linked with --wrap): fails once
+ * when armed, so a failed allocation can be tested. */
+iri_diags *__real_iri_diags_new(void);
+iri_diags *__wrap_iri_diags_new(void);
+static bool fail_diags_new;
+iri_diags *__wrap_iri_diags_new(void)
+{
+	if (fail_diags_new) {
+		fail_diags_new = false;
+		return NULL;
+	}
+	return __real_iri_diags_new();
+}
 
 static void put_file(const char *path, const char *bytes, size_t n)
 {
@@ -82,6 +97,57 @@ static void test_find(view_list *vl, iri_ctx *ctx)
 	CHECK(vl_set_filter(vl, false, ctx) && vl_shown(vl) == 6, "filter off");
 }
 
+/* A failed allocation of the findings list: vl_new says so, and once a
+ * list exists the filter checks every entry once (before: one allocation
+ * failed in the filter's counting pass, then its second pass found one
+ * entry more than it had room for, a write past the array valgrind and
+ * ASan report). */
+static void test_filter_no_memory(iri_ctx *ctx)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/filter.txt", dir);
+	static const char two_bad[] = "http://a b/\nhttp://c d/\nhttp://example.org/\n";
+	put_file(path, two_bad, sizeof two_bad - 1);
+	fail_diags_new = true;
+	view_list *vl = vl_new();
+	CHECK(vl == NULL && !fail_diags_new, "vl_new without memory for findings: NULL");
+	vl_free(vl);
+	vl = vl_new();
+	CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+	if (vl) {
+		fail_diags_new = true;   /* whatever asks next is refused */
+		CHECK(vl_set_filter(vl, true, ctx) && vl_shown(vl) == 2, "filter: %zu shown", vl_shown(vl));
+		CHECK(vl_entry_at(vl, 0) == 0 && vl_entry_at(vl, 1) == 1, "both entries with findings");
+		fail_diags_new = false;
+	}
+	vl_free(vl);
+	unlink(path);
+}
+
+/* Replaced entries whose bytes overlap (an extractor's, vl_add): refused
+ * with that reason, not "changed since it was read" (the file was not). */
+static void test_overlap(void)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/overlap.txt", dir);
+	static const char two[] = "http://a/\nhttp://b/\n";
+	put_file(path, two, sizeof two - 1);
+	view_list *vl = vl_new();
+	CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+	if (!vl) {
+		unlink(path);
+		return;
+	}
+	CHECK(vl_add(vl, 1, 1, 0, 8, "http://a", 8, true), "an entry over line 1");
+	CHECK(vl_replace(vl, 0, "http://x/", 9) && vl_replace(vl, 2, "http://y", 8), "both replaced");
+	err[0] = '\0';
+	CHECK(!vl_write(vl, err, sizeof err) && strstr(err, "overlap") && !strstr(err, "changed since"),
+		"refused: %s", err);
+	CHECK(file_is(path, two, sizeof two - 1) && vl_unwritten(vl) == 2, "nothing written, nothing lost");
+	vl_free(vl);
+	unlink(path);
+}
+
 static void test_write(view_list *vl, const char *path)
 {
 	char err[512];
@@ -131,6 +197,8 @@ int main(void)
 		test_write(vl, path);
 	}
 	vl_free(vl);
+	test_filter_no_memory(ctx);
+	test_overlap();
 	/* Refusals: a directory, a missing file, an empty one. */
 	view_list *d = vl_new();
 	CHECK(vl_read_lines(d, dir, err, sizeof err) == 2 && strstr(err, "is a directory"), "%s", err);
@@ -140,6 +208,15 @@ int main(void)
 	d = vl_new();
 	CHECK(vl_read_lines(d, missing, err, sizeof err) == 2 && strstr(err, "No such file"), "%s", err);
 	vl_free(d);
+	/* Standard input that is a directory is named as such, not "-". */
+	int saved_in = dup(0), dir_fd = open(dir, O_RDONLY);
+	CHECK(saved_in >= 0 && dir_fd >= 0 && dup2(dir_fd, 0) == 0, "stdin from the directory");
+	d = vl_new();
+	CHECK(vl_read_lines(d, "-", err, sizeof err) == 2 && strcmp(err, "standard input is a directory") == 0, "%s", err);
+	vl_free(d);
+	dup2(saved_in, 0);
+	close(saved_in);
+	close(dir_fd);
 	put_file(path, "", 0);
 	d = vl_new();
 	CHECK(vl_read_lines(d, path, err, sizeof err) == 2 && strstr(err, "is empty"), "%s", err);

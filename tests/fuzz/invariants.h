@@ -591,8 +591,12 @@ static inline void inv_host(const uint8_t *data, size_t len)
 	}
 	iri_diags_free(diags);
 
-	/* ZLD: decode(encode(x)) == x for one well-formed label. */
-	if (len > 0 && inv_is_utf8(text, len) && !memchr(text, '.', len) && !memchr(text, '\0', len)) {
+	/* ZLD: decode(encode(x)) == x for one well-formed label (no UTS #46
+	 * label separator: encode ends a label there). */
+	bool one_label = len > 0 && inv_is_utf8(text, len) && !memchr(text, '\0', len);
+	for (size_t i = 0; one_label && i < len; i++)
+		one_label = iri_label_separator_at(text + i, len - i) == 0;
+	if (one_label) {
 		iri_buf enc, dec;
 		iri_buf_init(&enc);
 		iri_buf_init(&dec);

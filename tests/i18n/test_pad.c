@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../tcheck.h"
 #include "output.h"
@@ -48,6 +49,25 @@ static const struct {
 	{ "a\xD0", 3, true, "a\xD0 ", 3 },
 };
 
+/* out_cut_bytes: never inside a character, and never more than 3 bytes
+ * back (a UTF-8 sequence is at most 4 bytes; before, a run of continuation
+ * bytes was backed over to its start and a row of them showed as empty). */
+static const struct {
+	const char *in;
+	size_t n, max, want;
+} cuts[] = {
+	{ "abc", 3, 5, 3 },
+	{ "abc", 3, 2, 2 },
+	{ "a\xC3\xA9", 3, 2, 1 },                 /* é: not half of it */
+	{ "a\xE2\x82\xAC", 4, 2, 1 },             /* € */
+	{ "a\xE2\x82\xAC", 4, 3, 1 },
+	{ "\xF0\x9D\x84\x9E" "b", 5, 3, 0 },     /* U+1D11E */
+	{ "\xF0\x9D\x84\x9E" "b", 5, 4, 4 },
+	{ "a\x80\x80\x80\x80\x80\x80", 7, 5, 5 },   /* stray continuation bytes: cut where asked */
+	{ "\xC3\xA9\x80\x80", 4, 3, 3 },           /* é, then strays */
+	{ "\xE2\x82\x80\x80\x80", 5, 4, 4 },      /* a whole €-like lead + 2, then strays */
+};
+
 static const struct {
 	const char *in;
 	bool rtl;
@@ -88,6 +108,17 @@ int main(void)
 	char tiny[1];
 	out_pad("abc", 3, true, tiny, sizeof tiny);
 	CHECK(tiny[0] == '\0', "a 1-byte buffer gets the NUL only");
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		size_t got = out_cut_bytes(cuts[i].in, cuts[i].n, cuts[i].max);
+		CHECK(got == cuts[i].want, "out_cut_bytes(\"%s\", %zu) = %zu, want %zu",
+			tcheck_esc(cuts[i].in, cuts[i].n), cuts[i].max, got, cuts[i].want);
+	}
+	/* 2 KiB of continuation bytes, then a letter: cut at the 100th byte. */
+	static char conts[2049];
+	memset(conts, 0x80, 2048);
+	conts[2048] = 'x';
+	CHECK(out_cut_bytes(conts, sizeof conts, 100) == 100, "2 KiB of continuation bytes cut to %zu",
+		out_cut_bytes(conts, sizeof conts, 100));
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		CHECK(out_text_is_rtl(dirs[i].in, strlen(dirs[i].in)) == dirs[i].rtl, "out_text_is_rtl(\"%s\") != %d",
 			tcheck_esc(dirs[i].in, strlen(dirs[i].in)), dirs[i].rtl);

@@ -42,6 +42,8 @@
  *   type TEXT             write TEXT's bytes to the terminal as typed
  *   paste TEXT            a paste as xterm does it: wrapped in \e[200~ ... \e[201~ only if the app
  *                         has turned bracketed-paste mode on (\e[?2004h)
+ *   paste-repeat N TEXT   one paste of TEXT N times over (N >= 1; at most 16 MiB): a paste past
+ *                         a cap without a line that long in the script
  *   key NAME...           named keys, in order, as xterm sends them (cursor keys follow the app's
  *                         application-cursor mode): Enter Esc Tab BackTab Backspace Delete Insert
  *                         Left Right Up Down Home End PageUp PageDown F1..F12 Space; modifier
@@ -590,7 +592,7 @@ struct stepdef {
 };
 
 static const struct stepdef stepdefs[] = {
-  { "type", A_TEXT }, { "paste", A_TEXT }, { "key", A_WORDS }, { "resize", A_TWO_INT },
+  { "type", A_TEXT }, { "paste", A_TEXT }, { "paste-repeat", A_COUNT_TEXT }, { "key", A_WORDS }, { "resize", A_TWO_INT },
   { "signal", A_WORDS }, { "signal-fg", A_WORDS }, { "wait", A_TEXT }, { "wait-re", A_REGEX }, { "wait-gone", A_TEXT },
   { "wait-raw", A_TEXT }, { "hold-replies", A_NONE }, { "release-replies", A_NONE },
   { "expect-row", A_ROW_TEXT }, { "expect-row-re", A_ROW_REGEX }, { "expect-row-uba", A_ROW_TEXT }, { "expect-screen-has", A_TEXT },
@@ -772,6 +774,18 @@ static step *parse_script(const char *path, size_t *nsteps) {
       if (def->kind == A_ROW_TEXT || def->kind == A_COUNT_TEXT) {
         if (def->kind == A_COUNT_TEXT && !*rest) syntax(path, ln, "%s needs a non-empty TEXT", kw);
         if (!(s->text = unescape(rest, &s->textlen, &err))) syntax(path, ln, "%s", err);
+        if (!strcmp(kw, "paste-repeat")) {
+          if (s->n1 < 1 || (size_t)s->n1 > CAP / s->textlen)
+            syntax(path, ln, "paste-repeat needs N from 1 to %zu for this TEXT", CAP / s->textlen);
+          char *all = malloc((size_t)s->n1 * s->textlen + 1);
+          if (!all) exit(2);
+          for (long k = 0; k < s->n1; k++)
+            memcpy(all + (size_t)k * s->textlen, s->text, s->textlen);
+          s->textlen *= (size_t)s->n1;
+          all[s->textlen] = '\0';
+          free(s->text);
+          s->text = all;
+        }
       } else {
         if (!*rest) syntax(path, ln, "%s needs a REGEX", kw);
         int rc = regcomp(&s->re, rest, REG_EXTENDED | REG_NOSUB);
@@ -899,7 +913,7 @@ static void run_step(step *s) {
   cur_line = s->line;
   if (!strcmp(kw, "type")) {
     send_input(s->text, s->textlen);
-  } else if (!strcmp(kw, "paste")) {
+  } else if (!strcmp(kw, "paste") || !strcmp(kw, "paste-repeat")) {
     if (child_exited) fail("cannot paste: the command has already exited");
     keyboard_now = true;
     vterm_keyboard_start_paste(vt);
