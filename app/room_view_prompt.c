@@ -32,12 +32,24 @@ void view_prompt_open(tui *t, view_prompt p, bool backward)
 	v->prompt_pos = v->pos;
 	iri_buf_reset(&v->answer);
 	t->scr.search = true;
+	/* A y/n question answers to the physical key: a keymap would turn y
+	 * into a letter of its own (Hebrew ט).  The search and the line number
+	 * keep it (searching Hebrew text by typing it is useful). */
+	v->im_paused = (p == VIEW_PROMPT_WRITE || p == VIEW_PROMPT_QUIT) && ink_im_active(t->keys);
+	if (v->im_paused)
+		ink_set_im_active(t->keys, false);
 }
 
+/* Every way out of a prompt (an answer, Enter, Esc, C-g, C-c) comes here:
+ * the keymap a question turned off is on again. */
 static void prompt_close(tui *t)
 {
-	t->vw.prompt = VIEW_PROMPT_NONE;
+	viewer *v = &t->vw;
+	v->prompt = VIEW_PROMPT_NONE;
 	t->scr.search = false;
+	if (v->im_paused)
+		ink_set_im_active(t->keys, true);
+	v->im_paused = false;
 }
 
 /* The search from pos (itself when inclusive) for pat; shows the match, or
