@@ -416,7 +416,8 @@ static run_state write_ask(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* q, Esc, C-c: leave (exit 0); with replacements not written, ask. */
+/* q, Esc, C-c: leave (exit 0); with replacements not written, ask.  Also
+ * C-c under teach and at a prompt (INK_ACT_CANCEL), which leave as here. */
 static run_state quit(tui *t, ink_action a)
 {
 	(void)a;
@@ -458,6 +459,7 @@ static const room_row view_rows[] = {
 	{ INK_ACT_VIEW_EDIT, edit_open },
 	{ INK_ACT_ACCEPT, edit_open },      /* Enter in teach over the viewer */
 	{ INK_ACT_VIEW_WRITE, write_ask },
+	{ INK_ACT_VIEW_QUIT, quit },
 	{ INK_ACT_CANCEL, quit },
 };
 
