@@ -343,8 +343,12 @@ static run_state edit_accept(tui *t, ink_action a)
 		return RUN_ON;
 	}
 	edit_close(t);
-	/* TRANSLATORS: %llu: a line number; keep w. */
-	snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced (w writes the file)"), line);
+	if (vl_can_write(v->list))
+		/* TRANSLATORS: %llu: a line number; keep w. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced (w writes the file)"), line);
+	else
+		/* TRANSLATORS: %llu: a line number (of a list read from standard input, which w cannot write). */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced"), line);
 	return RUN_ON;
 }
 

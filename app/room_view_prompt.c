@@ -123,10 +123,13 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 		prompt_close(t);
 		/* TRANSLATORS: after n at the viewer's write or quit question. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
-	} else if (p == VIEW_PROMPT_QUIT && (c == 'w' || c == 'W')) {
+	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list) && (c == 'w' || c == 'W')) {
 		prompt_close(t);
 		if (viewer_write(t))
 			return RUN_CANCEL;
+	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list)) {
+		/* TRANSLATORS: a key other than y, w or n at the viewer's quit question. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("answer y, w or n"));
 	} else {
 		/* TRANSLATORS: a key other than y or n at the viewer's question. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("answer y or n"));
@@ -297,9 +300,14 @@ static void prompt_status(tui *t)
 			"write %zu replaced lines to %s? (y/n)", n), n, quoted);
 		break;
 	case VIEW_PROMPT_QUIT:
-		/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
-		snprintf(head, sizeof head, ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
-			"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
+		if (vl_can_write(v->list))
+			/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
+			snprintf(head, sizeof head, ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
+				"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
+		else
+			/* TRANSLATORS: a list read from standard input; %zu: how many lines were replaced; keep (y/n). */
+			snprintf(head, sizeof head, ngettext("%zu replaced line cannot be written back: quit and lose it? (y/n)",
+				"%zu replaced lines cannot be written back: quit and lose them? (y/n)", n), n);
 		break;
 	default:
 		return;
