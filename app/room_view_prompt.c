@@ -9,8 +9,10 @@
  *             after it;
  *   w         "write?" y writes; anything else (n, Esc, Enter) does not;
  *   q         "quit without writing?" y quits, w writes then quits, n,
- *             Esc stay.
+ *             Esc stay; a list from standard input (no w) asks y/n.
  *
+ * The y/n questions answer to the physical key: a keymap on is off while
+ * one is open (prompt_close turns it back on).
  * C-c ends a prompt as Esc does, then leaves as C-c does in the viewer.
  * The prompt is written to the status line after each event (as C-r's
  * is: app/room_search.c), then the event's message. */
