@@ -7,6 +7,7 @@
 #include "i18n.h"
 #include "keyline.h"
 #include "output.h"
+#include "view_list.h"
 
 ink_mode keyline_mode(const tui *t)
 {
@@ -70,7 +71,7 @@ static const struct {
 	{ INK_MODE_TEACH, INK_ACT_TEACH_CLOSE, INK_ACT_NONE, N_("close") },
 	{ INK_MODE_TEACH, INK_ACT_HELP, INK_ACT_NONE, N_("help") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_EDIT, INK_ACT_NONE, N_("edit") },
-	{ INK_MODE_VIEW, INK_ACT_CANCEL, INK_ACT_NONE, N_("quit") },
+	{ INK_MODE_VIEW, INK_ACT_VIEW_QUIT, INK_ACT_NONE, N_("quit") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_SEARCH_FORWARD, INK_ACT_NONE, N_("search") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_NEXT_FINDING, INK_ACT_VIEW_PREV_FINDING, N_("findings") },
 	{ INK_MODE_VIEW, INK_ACT_VIEW_FILTER, INK_ACT_NONE, N_("filter") },
@@ -98,15 +99,19 @@ static const char *nth_key(ink_mode mode, ink_action a, int nth, char *buf, size
 	return NULL;
 }
 
-const char *keyline_text(ink_mode mode, bool pending, int width, char *buf, size_t size)
+const char *keyline_text(const tui *t, int width, char *buf, size_t size)
 {
 	size_t len = 0, used = 0;   /* bytes in buf; cells they take */
 	if (!buf || size == 0)
 		return buf;
 	buf[0] = '\0';
+	ink_mode mode = keyline_mode(t);
+	bool pending = t->keys && ink_preedit(t->keys)[0] != '\0';
+	/* w on a list read from standard input could only say it cannot. */
+	ink_action omit = mode == INK_MODE_VIEW && t->vw.list && !vl_can_write(t->vw.list) ? INK_ACT_VIEW_WRITE : INK_ACT_NONE;
 	for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
 		char key[32], key2[32], keys[72], item[192];
-		if (items[i].mode != mode || !nth_key(mode, items[i].action, 0, key, sizeof key))
+		if (items[i].mode != mode || items[i].action == omit || !nth_key(mode, items[i].action, 0, key, sizeof key))
 			continue;
 		int pair_nth = items[i].pair == items[i].action ? 1 : 0;
 		if (items[i].pair != INK_ACT_NONE && nth_key(mode, items[i].pair, pair_nth, key2, sizeof key2))

@@ -21,13 +21,14 @@ ink_mode keyline_mode(const tui *t);
  * Written to buf (size bytes, always NUL-terminated when size > 0). */
 const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf, size_t size);
 
-/* The footer's key line for mode: a few actions, each as its first key and
- * a short translated word ("Enter accept  Esc quit  F1 help"), as many as
- * fit width cells (the last ones dropped; the first kept, cut by the
- * caller, if even it does not fit).  pending: a C-v entry or a composition
- * is waiting, so Esc cancels it ("Esc cancel"), not quits.  Key names are
- * in first-strong isolates (UAX #9 X5c) for put_ui.  Written to buf (size
- * bytes). */
-const char *keyline_text(ink_mode mode, bool pending, int width, char *buf, size_t size);
+/* The footer's key line for the screen now (keyline_mode): a few actions,
+ * each as its first key and a short translated word ("Enter accept  Esc
+ * quit  F1 help"), as many as fit width cells (the last ones dropped; the
+ * first kept, cut by the caller, if even it does not fit).  With a C-v
+ * entry or a composition waiting, Esc cancels it ("Esc cancel"), not
+ * quits; a viewer whose list cannot be written back (standard input) has
+ * no "w write".  Key names are in first-strong isolates (UAX #9 X5c) for
+ * put_ui.  Written to buf (size bytes). */
+const char *keyline_text(const tui *t, int width, char *buf, size_t size);
 
 #endif

@@ -138,6 +138,14 @@ static int view_main(int argc, char **argv)
 	 * that cannot be read or an empty one is said plainly (exit 2), after
 	 * the locale (the editor's first check too). */
 	const char *path = argc == first + 1 ? argv[first] : "-";
+	/* No FILE and nothing piped: reading the terminal would wait for lines
+	 * typed, with no screen, and look hung (less says "Missing filename").
+	 * "-" given asks for standard input by name, and gets it. */
+	if (argc == first && isatty(STDIN_FILENO)) {
+		/* TRANSLATORS: irie view run with no file while standard input is the terminal; keep "irie view" and FILE. */
+		fprintf(stderr, "%s\n", _("irie view: no FILE, and standard input is a terminal: give a file, or pipe a list in"));
+		return 2;
+	}
 	if (!locale_is_utf8())
 		return 2;
 	char err[1024];

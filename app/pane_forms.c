@@ -360,7 +360,7 @@ int pane_footer(tui *t, int row, int col, int width, int max_rows)
 			snprintf(line, sizeof line, "%s", head);
 		}
 	} else {
-		keyline_text(keyline_mode(t), ink_preedit(t->keys)[0] != '\0', width, line, sizeof line);
+		keyline_text(t, width, line, sizeof line);
 	}
 	put_ui(t, row, 0, width, line, A_REVERSE);
 	return 1;

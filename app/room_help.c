@@ -116,7 +116,7 @@ static const char *mode_heading(ink_mode m)
 	switch (m) {
 	/* TRANSLATORS: headings of the F1 help's key lists, one per mode; keep F4, F2, C-r, F1 and "irie view". */
 	case INK_MODE_EDIT: return _("Keys in the editor");
-	case INK_MODE_TEACH: return _("Keys in the character walk (F4)");
+	case INK_MODE_TEACH: return _("Keys in teach mode (F4)");
 	case INK_MODE_VIEW: return _("Keys in the viewer (irie view)");
 	case INK_MODE_SEARCH: return _("Keys in the history search (C-r)");
 	case INK_MODE_HELP: return _("Keys in this help (F1)");
@@ -154,7 +154,7 @@ static void out_mode(help_out *o, ink_mode mode, const ink_mode *shown, size_t n
 static void out_typing(help_out *o)
 {
 	/* TRANSLATORS: heading in F1 help: keys that type characters the keyboard has not. */
-	out_heading(o, _("Typing any character (editor, character walk, search)"));
+	out_heading(o, _("Typing any character (editor, teach mode, search)"));
 	/* TRANSLATORS: F1 help, after the key "C-v u XXXX"; keep U+XXXX. */
 	out_entry(o, "C-v u XXXX", _("insert the code point U+XXXX (up to four hex digits; another key ends it early and acts, but Enter only ends it)"));
 	/* TRANSLATORS: F1 help, after the key "C-v U XXXXXXXX". */

@@ -223,23 +223,65 @@ bool viewer_click(tui *t, int y)
 
 /* ---- editing an entry: the editor over the viewer ---- */
 
+/* The entry's text as the editor can hold it: each byte of an ill-formed
+ * UTF-8 sequence, and each NUL, as its %XX escape (RFC 3987 3.1: what irie
+ * check suggests for INVALID_UTF8 and CONTROL_CHARACTER), never U+FFFD, so
+ * an edit writes the escape and not EF BF BD.  *first_bad: the first such
+ * byte's offset, SIZE_MAX when none.  False past the editor's cap. */
+static bool escape_bad_bytes(const char *s, size_t len, iri_buf *out, size_t *first_bad)
+{
+	*first_bad = SIZE_MAX;
+	for (size_t k = 0; k < len;) {
+		uint32_t cp;
+		iri_utf8_status st;
+		size_t n = iri_utf8_decode((const uint8_t *)s + k, len - k, &cp, &st);
+		if (st == IRI_UTF8_OK && cp != 0) {
+			iri_buf_append(out, s + k, n);
+		} else {
+			if (*first_bad == SIZE_MAX)
+				*first_bad = k;
+			for (size_t b = 0; b < n; b++)
+				iri_buf_put_pct(out, (uint8_t)s[k + b]);
+		}
+		k += n;
+	}
+	return !out->failed;
+}
+
 /* Enter: the selected entry into the editor, which takes the screen. */
 static run_state edit_open(tui *t, ink_action a)
 {
 	(void)a;
 	viewer *v = &t->vw;
-	size_t len, i = viewer_entry(t);
+	size_t len, i = viewer_entry(t), first_bad;
+	unsigned long long line = vl_line(v->list, i);
 	const char *text = vl_text(v->list, i, &len);
-	if (!text) {
-		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu is longer than %zu bytes: not shown"),
-			(unsigned long long)vl_line(v->list, i), (size_t)EDB_MAX_TEXT_BYTES);
+	iri_buf escaped;
+	iri_buf_init(&escaped);
+	escaped.cap = EDB_MAX_TEXT_BYTES;
+	if (!text || !escape_bad_bytes(text, len, &escaped, &first_bad)) {
+		if (text)
+			/* TRANSLATORS: %llu: the line number; %zu: the editor's cap in bytes; %XX: keep it. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("line %llu is longer than %zu bytes with its bad bytes as %%XX: not opened"),
+				line, (size_t)EDB_MAX_TEXT_BYTES);
+		else
+			snprintf(t->scr.status, sizeof t->scr.status, _("line %llu is longer than %zu bytes: not shown"),
+				line, (size_t)EDB_MAX_TEXT_BYTES);
+		iri_buf_fini(&escaped);
 		return RUN_ON;
 	}
 	editor *e = &t->ed;
 	free(e->draft);
 	e->draft = NULL;
 	e->hist_pos = history_count(e->hist);
-	editor_load(t, text, len);   /* what is not UTF-8 shows as U+FFFD, and the status says so */
+	editor_load(t, escaped.data ? escaped.data : "", escaped.len);
+	iri_buf_fini(&escaped);
+	if (first_bad != SIZE_MAX)
+		snprintf(t->scr.status, sizeof t->scr.status, text[first_bad] == '\0'
+			/* TRANSLATORS: %zu: the byte's place in the line, from 1; keep %00. */
+			? _("byte %zu is a NUL: it shows as %%00, which an edit writes")
+			/* TRANSLATORS: %zu: the first such byte's place in the line, from 1; keep %XX. */
+			: _("byte %zu is not UTF-8: such bytes show as %%XX, which an edit writes"), first_bad + 1);
 	edb_clear_history(e->edb);
 	size_t n;
 	const char *loaded = edb_text(e->edb, &n);
@@ -255,7 +297,7 @@ static run_state edit_open(tui *t, ink_action a)
 	if (!t->scr.status[0])
 		/* TRANSLATORS: the viewer opened a line in the editor; %llu: its line number; keep Enter and Esc. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("editing line %llu: Enter puts it back in the list, Esc leaves it as it was"),
-			(unsigned long long)vl_line(v->list, i));
+			line);
 	return RUN_ON;
 }
 
@@ -307,8 +349,12 @@ static run_state edit_accept(tui *t, ink_action a)
 		return RUN_ON;
 	}
 	edit_close(t);
-	/* TRANSLATORS: %llu: a line number; keep w. */
-	snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced (w writes the file)"), line);
+	if (vl_can_write(v->list))
+		/* TRANSLATORS: %llu: a line number; keep w. */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced (w writes the file)"), line);
+	else
+		/* TRANSLATORS: %llu: a line number (of a list read from standard input, which w cannot write). */
+		snprintf(t->scr.status, sizeof t->scr.status, _("line %llu replaced"), line);
 	return RUN_ON;
 }
 
@@ -380,7 +426,8 @@ static run_state write_ask(tui *t, ink_action a)
 	return RUN_ON;
 }
 
-/* q, Esc, C-c: leave (exit 0); with replacements not written, ask. */
+/* q, Esc, C-c: leave (exit 0); with replacements not written, ask.  Also
+ * C-c under teach and at a prompt (INK_ACT_CANCEL), which leave as here. */
 static run_state quit(tui *t, ink_action a)
 {
 	(void)a;
@@ -422,6 +469,7 @@ static const room_row view_rows[] = {
 	{ INK_ACT_VIEW_EDIT, edit_open },
 	{ INK_ACT_ACCEPT, edit_open },      /* Enter in teach over the viewer */
 	{ INK_ACT_VIEW_WRITE, write_ask },
+	{ INK_ACT_VIEW_QUIT, quit },
 	{ INK_ACT_CANCEL, quit },
 };
 

@@ -9,8 +9,10 @@
  *             after it;
  *   w         "write?" y writes; anything else (n, Esc, Enter) does not;
  *   q         "quit without writing?" y quits, w writes then quits, n,
- *             Esc stay.
+ *             Esc stay; a list from standard input (no w) asks y/n.
  *
+ * The y/n questions answer to the physical key: a keymap on is off while
+ * one is open (prompt_close turns it back on).
  * C-c ends a prompt as Esc does, then leaves as C-c does in the viewer.
  * The prompt is written to the status line after each event (as C-r's
  * is: app/room_search.c), then the event's message. */
@@ -35,12 +37,24 @@ void view_prompt_open(tui *t, view_prompt p, bool backward)
 	v->prompt_pos = v->pos;
 	iri_buf_reset(&v->answer);
 	t->scr.search = true;
+	/* A y/n question answers to the physical key: a keymap would turn y
+	 * into a letter of its own (Hebrew ט).  The search and the line number
+	 * keep it (searching Hebrew text by typing it is useful). */
+	v->im_paused = (p == VIEW_PROMPT_WRITE || p == VIEW_PROMPT_QUIT) && ink_im_active(t->keys);
+	if (v->im_paused)
+		ink_set_im_active(t->keys, false);
 }
 
+/* Every way out of a prompt (an answer, Enter, Esc, C-g, C-c) comes here:
+ * the keymap a question turned off is on again. */
 static void prompt_close(tui *t)
 {
-	t->vw.prompt = VIEW_PROMPT_NONE;
+	viewer *v = &t->vw;
+	v->prompt = VIEW_PROMPT_NONE;
 	t->scr.search = false;
+	if (v->im_paused)
+		ink_set_im_active(t->keys, true);
+	v->im_paused = false;
 }
 
 /* The search from pos (itself when inclusive) for pat; shows the match, or
@@ -114,10 +128,13 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 		prompt_close(t);
 		/* TRANSLATORS: after n at the viewer's write or quit question. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
-	} else if (p == VIEW_PROMPT_QUIT && (c == 'w' || c == 'W')) {
+	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list) && (c == 'w' || c == 'W')) {
 		prompt_close(t);
 		if (viewer_write(t))
 			return RUN_CANCEL;
+	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list)) {
+		/* TRANSLATORS: a key other than y, w or n at the viewer's quit question. */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("answer y, w or n"));
 	} else {
 		/* TRANSLATORS: a key other than y or n at the viewer's question. */
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("answer y or n"));
@@ -298,9 +315,14 @@ static void prompt_status(tui *t)
 			"write %zu replaced lines to %s? (y/n)", n), n, quoted);
 		break;
 	case VIEW_PROMPT_QUIT:
-		/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
-		snprintf(head, sizeof head, ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
-			"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
+		if (vl_can_write(v->list))
+			/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
+			snprintf(head, sizeof head, ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
+				"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
+		else
+			/* TRANSLATORS: a list read from standard input; %zu: how many lines were replaced; keep (y/n). */
+			snprintf(head, sizeof head, ngettext("%zu replaced line cannot be written back: quit and lose it? (y/n)",
+				"%zu replaced lines cannot be written back: quit and lose them? (y/n)", n), n);
 		break;
 	default:
 		return;

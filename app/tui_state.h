@@ -105,6 +105,7 @@ typedef struct {
 	bool last_backward;
 	bool failing;               /* the pattern is in no entry shown */
 	size_t prompt_pos;          /* pos when the prompt opened: Esc goes back to it */
+	bool im_paused;             /* a y/n question turned the keymap off: on again when it closes */
 } viewer;
 
 void viewer_init(viewer *v);

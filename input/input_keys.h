@@ -41,7 +41,7 @@ enum {
  * the table).  The app says where with ink_set_mode. */
 typedef enum {
 	INK_MODE_EDIT,     /* the edit line */
-	INK_MODE_TEACH,    /* the character walk (F4) over the edit line */
+	INK_MODE_TEACH,    /* teach mode (F4): the character walk over the edit line */
 	INK_MODE_VIEW,     /* irie view FILE: read-only lines */
 	INK_MODE_HELP,     /* the help overlay */
 	INK_MODE_MENU,     /* the keymap menu (F2) */
@@ -71,7 +71,7 @@ typedef enum {
 	INK_ACT_REDO,                             /* M-z (not M-_: ESC _ starts an APC string) */
 	/* the program */
 	INK_ACT_ACCEPT,                           /* Enter */
-	INK_ACT_CANCEL,                           /* Esc, C-c: leave (the app may confirm) */
+	INK_ACT_CANCEL,                           /* Esc, C-c: leave the editor (the app may confirm) */
 	INK_ACT_ABORT,                            /* C-g at top level: nothing pending to leave */
 	INK_ACT_HISTORY_PREV, INK_ACT_HISTORY_NEXT,  /* Up/Down, C-p/C-n */
 	INK_ACT_HISTORY_SEARCH,                   /* C-r: start the reverse search */
@@ -105,6 +105,7 @@ typedef enum {
 	INK_ACT_VIEW_FILTER,                      /* f: only lines with findings, or all */
 	INK_ACT_VIEW_EDIT,                        /* Enter: the line into the editor */
 	INK_ACT_VIEW_WRITE,                       /* w: write the replaced lines back */
+	INK_ACT_VIEW_QUIT,                        /* Esc, C-c, q: leave the viewer (asks when lines are not written) */
 	/* HELP */
 	INK_ACT_HELP_UP, INK_ACT_HELP_DOWN,       /* Up/Down, k/j */
 	INK_ACT_HELP_PAGE_UP, INK_ACT_HELP_PAGE_DOWN,  /* PgUp; PgDn, Space */

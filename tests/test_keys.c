@@ -461,7 +461,7 @@ static const struct tcase cases[] = {
 		NONE_C(CV), NOTICE(INK_NOTICE_UNBOUND, "C-v"), NONE_C('u'), PRE(""),
 		ALT_C('x', INK_EV_NONE, INK_ACT_NONE, NULL), NOTICE(INK_NOTICE_UNBOUND, "M-x"),
 		NONE_K(INK_KEY_F3), NOTICE(INK_NOTICE_UNBOUND, "F3"),
-		KEY(INK_KEY_ENTER, INK_EV_ACTION, INK_ACT_VIEW_EDIT, NULL), ACT_C('q', INK_ACT_CANCEL) } },
+		KEY(INK_KEY_ENTER, INK_EV_ACTION, INK_ACT_VIEW_EDIT, NULL), ACT_C('q', INK_ACT_VIEW_QUIT) } },
 	{ "help: only its own keys; q, Esc, F1, C-g close it", {
 		MODE(INK_MODE_HELP), ACT_C('j', INK_ACT_HELP_DOWN), ACT_C(' ', INK_ACT_HELP_PAGE_DOWN),
 		KEY(INK_KEY_HOME, INK_EV_ACTION, INK_ACT_HELP_TOP, NULL), ACT_C('G', INK_ACT_HELP_BOTTOM),
@@ -837,7 +837,7 @@ static bool same_key(const ink_binding *a, const ink_binding *b)
 /* The action bound to Esc in each mode: always a way out. */
 static const ink_action esc_action[INK_MODE_COUNT] = {
 	[INK_MODE_EDIT] = INK_ACT_CANCEL, [INK_MODE_TEACH] = INK_ACT_TEACH_CLOSE,
-	[INK_MODE_VIEW] = INK_ACT_CANCEL, [INK_MODE_HELP] = INK_ACT_HELP_CLOSE,
+	[INK_MODE_VIEW] = INK_ACT_VIEW_QUIT, [INK_MODE_HELP] = INK_ACT_HELP_CLOSE,
 	[INK_MODE_MENU] = INK_ACT_MENU_CLOSE, [INK_MODE_SEARCH] = INK_ACT_SEARCH_CANCEL,
 };
 

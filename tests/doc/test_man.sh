@@ -49,5 +49,15 @@ for section in NAME SYNOPSIS DESCRIPTION "THE EDITOR" VIEW COMMANDS OPTIONS "JSO
 	fi
 done
 
+# The viewer's list marks (app/pane_list.c): each is explained under VIEW.
+sed -n '/^VIEW$/,/^COMMANDS$/p' "$tmp/man.txt" | tr '\n' ' ' | tr -s ' ' >"$tmp/view.txt"
+for mark in '! for a warning' 'i for notes only' '* for a line replaced' '+ for one written back'; do
+	if grep -qF -- "$mark" "$tmp/view.txt"; then
+		ok "VIEW explains the list mark: $mark"
+	else
+		not_ok "VIEW explains the list mark: $mark"
+	fi
+done
+
 echo "1..$n"
 [ $failed -eq 0 ]
