@@ -98,17 +98,46 @@ void ixt_offs_clear(ixt_ctx *x)
 	x->iri.n = 0;
 }
 
+bool ixt_offs_reserve(ixt_ctx *x, size_t n)
+{
+	if (n <= x->offs_cap)
+		return true;
+	size_t cap = x->offs_cap ? x->offs_cap : 256;
+	while (cap < n)
+		cap *= 2;
+	size_t *p = realloc(x->offs, cap * sizeof *p);
+	if (!p)
+		return false;
+	x->offs = p;
+	x->offs_cap = cap;
+	return true;
+}
+
 bool ixt_offs_push(ixt_ctx *x, size_t u8_offset)
 {
-	if (x->offs_n == x->offs_cap) {
-		size_t cap = x->offs_cap ? x->offs_cap * 2 : 256;
-		size_t *p = realloc(x->offs, cap * sizeof *p);
-		if (!p)
-			return false;
-		x->offs = p;
-		x->offs_cap = cap;
-	}
+	if (!ixt_offs_reserve(x, x->offs_n + 1))
+		return false;
 	x->offs[x->offs_n++] = u8_offset;
+	return true;
+}
+
+bool ixt_offs_end(ixt_ctx *x, size_t u8_offset)
+{
+	if (!ixt_offs_reserve(x, x->offs_n + 1))
+		return false;
+	x->offs[x->offs_n] = u8_offset;
+	return true;
+}
+
+bool ixt_offs_prepend(ixt_ctx *x, size_t k, size_t u8_offset)
+{
+	/* offs_n entries and the end just past them move up by k. */
+	if (k > SIZE_MAX / 2 - x->offs_n || !ixt_offs_reserve(x, x->offs_n + k + 1))
+		return false;
+	memmove(x->offs + k, x->offs, (x->offs_n + 1) * sizeof *x->offs);
+	for (size_t i = 0; i < k; i++)
+		x->offs[i] = u8_offset;
+	x->offs_n += k;
 	return true;
 }
 

@@ -63,9 +63,18 @@ bool ixt_has_scheme(const char *s, size_t n);
  * U+FFFD for an ill-formed one; *len gets the bytes used (>= 1). */
 uint32_t ixt_utf8_next(const char *s, size_t n, size_t *len);
 
-/* Scratch offsets: clears, appends one (per decoded code point). */
+/* Scratch offsets, one per decoded code point of x->iri, and the end of
+ * the raw text just past the last (x->offs[x->offs_n]).  Nothing writes
+ * x->offs by hand: these keep the room (offs_cap >= offs_n + 1 once the
+ * end is set).  clear empties both x->offs and x->iri; reserve makes room
+ * for N entries in all; push appends one; end sets the end (offs_n stays);
+ * prepend puts K entries of U8_OFFSET in front, the end moving with the
+ * rest (the end must be set). */
 void ixt_offs_clear(ixt_ctx *x);
+bool ixt_offs_reserve(ixt_ctx *x, size_t n);
 bool ixt_offs_push(ixt_ctx *x, size_t u8_offset);
+bool ixt_offs_end(ixt_ctx *x, size_t u8_offset);
+bool ixt_offs_prepend(ixt_ctx *x, size_t k, size_t u8_offset);
 /* Room for n map entries in x->map. */
 bool ixt_map_reserve(ixt_ctx *x, size_t n);
 
