@@ -275,9 +275,16 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 	for (size_t i = 0, n; i < len; i += n)   /* serd may print the end as a byte */
 		if (ixt_utf8_next(msg + i, len - i, &n) == 0xFFFD && n == 1)
 			msg[i] = '?';
-	unsigned long line = e->line + s->line_base;
-	ixt_pos at = { line, rdf_lex_column(&s->lex, line, e->col), 0 };
-	at.byte = orig_byte(s, line == s->lex.line ? s->lex.line_off + (e->col ? e->col - 1 : 0) : s->lex.off);
+	unsigned long line = e->line + s->line_base, col = e->col;
+	uint64_t off = s->lex.off;
+	if (line == s->lex.line) {
+		/* serd may place an error at the end one column past the last
+		 * byte it read: the place stays inside what was read. */
+		off = s->lex.line_off + (col ? col - 1 : 0);
+		if (off > s->lex.off)
+			off = s->lex.off, col = (unsigned long)(off - s->lex.line_off) + 1;
+	}
+	ixt_pos at = { line, rdf_lex_column(&s->lex, line, col), orig_byte(s, off) };
 	if (at.column == 0)
 		at.column = 1;
 	ixt_report(s->x, IXT_SYNTAX, at, msg);

@@ -108,7 +108,7 @@ static inline const char *ixt_inv_found(const ixt_inv_doc *d, const ixt_found *f
 
 static inline void ixt_inv_fail(const ixt_inv_doc *d, const char *why)
 {
-	fprintf(stderr, "INVARIANT VIOLATED (%s): %s; input %zu bytes:", d->what, why, d->n);
+	fprintf(stderr, "INVARIANT VIOLATED (%s): %s; document (the input after its first byte) %zu bytes:", d->what, why, d->n);
 	for (size_t i = 0; i < d->n && i < 256; i++)
 		fprintf(stderr, " %02x", d->bytes[i]);
 	fputc('\n', stderr);
