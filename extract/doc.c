@@ -157,8 +157,26 @@ void ixt_doc_clear(ixt_text *t)
 {
 	free(t->own);
 	free(t->orig);
+	free(t->cps_before);
 	free(t->lines);
 	memset(t, 0, sizeof *t);
+}
+
+uint64_t ixt_doc_orig(ixt_text *t, size_t off)
+{
+	if (!t->orig)
+		return off + t->shift;
+	if (off >= t->n)
+		return t->orig[t->n_cps];
+	for (int back = 0; back < 3 && off > 0 && ((unsigned char)t->u8[off] & 0xC0) == 0x80; back++)
+		off--;                              /* to the character's first byte */
+	size_t from = off - off % IXT_ORIG_BLOCK, cp = t->cps_before[off / IXT_ORIG_BLOCK];
+	if (t->o_off >= from && t->o_off <= off)
+		from = t->o_off, cp = t->o_cp;      /* on from the last offset asked about */
+	for (size_t i = from; i < off; i++)
+		cp += ((unsigned char)t->u8[i] & 0xC0) != 0x80;
+	t->o_off = off, t->o_cp = cp;
+	return t->orig[cp < t->n_cps ? cp : t->n_cps];
 }
 
 ixt_pos ixt_locate(ixt_ctx *x, size_t off)
@@ -167,7 +185,7 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 	ixt_pos p = { 1, 1, off };
 	if (off > t->n)
 		off = t->n;
-	p.byte = t->orig ? t->orig[off] : off + t->shift;
+	p.byte = ixt_doc_orig(t, off);
 	if (t->n_lines == 0)
 		return p;
 	size_t lo = 0, hi = t->n_lines;          /* the last line start <= off */
@@ -292,8 +310,58 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, bytes, length, reason, err);
 }
 
-/* Converts SRC (n bytes in CHARSET) to UTF-8 with an original offset for
- * every UTF-8 byte; e gets the ill-formed places. */
+/* The conversion under way: UTF-8 out, one original offset per code point. */
+#define CONV_UNITS 16384
+
+typedef struct {
+	UChar u16[CONV_UNITS];       /* ICU's output, a block at a time */
+	int32_t o16[CONV_UNITS];     /* each unit's source offset in that call */
+	ixt_buf out;
+	uint32_t *orig;
+	size_t n_cps, cap_cps;
+	uint32_t lead;               /* a lead surrogate waiting for its trail (0: none) */
+	uint32_t lead_at;
+} conv_state;
+
+static bool conv_put(conv_state *c, uint32_t cp, uint32_t at)
+{
+	if (c->n_cps == 0 && cp == 0xFEFF && at == 0)
+		return true;                        /* a BOM is not text */
+	if (c->n_cps + 1 >= c->cap_cps) {       /* room for this one and the end */
+		size_t cap = c->cap_cps + c->cap_cps / 2 + 16;
+		uint32_t *p = realloc(c->orig, cap * sizeof *p);
+		if (!p)
+			return false;
+		c->orig = p;
+		c->cap_cps = cap;
+	}
+	c->orig[c->n_cps++] = at;
+	return ixt_buf_add_cp(&c->out, cp);
+}
+
+/* One UTF-16 unit at original offset AT: surrogates paired across blocks,
+ * a lone one as U+FFFD (ixt_buf_add_cp). */
+static bool conv_unit(conv_state *c, uint32_t u, uint32_t at)
+{
+	if (c->lead && U16_IS_TRAIL(u)) {
+		uint32_t cp = U16_GET_SUPPLEMENTARY(c->lead, u);
+		c->lead = 0;
+		return conv_put(c, cp, c->lead_at);
+	}
+	if (c->lead && !conv_put(c, c->lead, c->lead_at))
+		return false;
+	c->lead = 0;
+	if (U16_IS_LEAD(u)) {
+		c->lead = u, c->lead_at = at;
+		return true;
+	}
+	return conv_put(c, u, at);
+}
+
+/* Converts SRC (n bytes in CHARSET) to UTF-8 in blocks of CONV_UNITS
+ * UTF-16 units, keeping each code point's original offset (32 bits: the
+ * memory is a few times the document's, whatever the charset makes of a
+ * byte); e gets the ill-formed places. */
 static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size_t n, conv_errors *e)
 {
 	UErrorCode st = U_ZERO_ERROR;
@@ -303,47 +371,94 @@ static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size
 	e->start = src;
 	ucnv_setToUCallBack(cv, to_u_cb, e, NULL, NULL, &st);
 	ixt_result r = IXT_NO_MEMORY;
-	size_t cap16 = n + 1;
-	UChar *u16 = malloc(cap16 * sizeof *u16);
-	int32_t *o16 = malloc(cap16 * sizeof *o16);
-	ixt_buf out = { 0 };
-	size_t *orig = malloc((3 * cap16 + 1) * sizeof *orig);
-	if (!u16 || !o16 || !orig || n > INT32_MAX)
+	conv_state *c = calloc(1, sizeof *c);
+	if (!c || n > IXT_MAX_DOCUMENT_BYTES || !(c->orig = malloc((n / 2 + 16) * sizeof *c->orig)))
 		goto done;
-	UChar *t = u16;
+	c->cap_cps = n / 2 + 16;
 	const char *s = src;
-	ucnv_toUnicode(cv, &t, u16 + cap16, &s, src + n, o16, true, &st);
-	if (U_FAILURE(st))
-		goto done;
-	size_t n16 = (size_t)(t - u16);
-	for (size_t i = 0; i < n16; i++) {
-		uint32_t cp = u16[i];
-		size_t at = o16[i] >= 0 ? (size_t)o16[i] : n;
-		if (U16_IS_LEAD(cp) && i + 1 < n16 && U16_IS_TRAIL(u16[i + 1]))
-			cp = U16_GET_SUPPLEMENTARY(cp, u16[++i]);
-		size_t before = out.n;
-		if (i == 0 && cp == 0xFEFF)
-			continue;                       /* a BOM is not text */
-		if (!ixt_buf_add_cp(&out, cp))
+	uint32_t last_at = 0;
+	do {
+		UChar *t = c->u16;
+		size_t base = (size_t)(s - src);
+		st = U_ZERO_ERROR;
+		ucnv_toUnicode(cv, &t, c->u16 + CONV_UNITS, &s, src + n, c->o16, true, &st);
+		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR) {
+			r = IXT_BAD_CHARSET;            /* the converter gave up: not readable in it */
 			goto done;
-		for (size_t k = before; k < out.n; k++)
-			orig[k] = at;
-	}
-	orig[out.n] = n;
-	x->doc.own = out.p ? out.p : strdup("");
+		}
+		/* -1: a unit held over from the call before (the block was full). */
+		for (size_t i = 0; i < (size_t)(t - c->u16); i++) {
+			if (c->o16[i] >= 0)
+				last_at = (uint32_t)(base + (size_t)c->o16[i]);
+			if (!conv_unit(c, c->u16[i], last_at))
+				goto done;
+		}
+	} while (st == U_BUFFER_OVERFLOW_ERROR);
+	if (c->lead && !conv_put(c, c->lead, c->lead_at))
+		goto done;
+	c->orig[c->n_cps] = (uint32_t)n;
+	x->doc.own = c->out.p ? c->out.p : strdup("");
+	if (!x->doc.own)
+		goto done;
+	c->out.p = NULL;
 	x->doc.u8 = x->doc.own;
-	x->doc.n = out.n;
-	x->doc.orig = orig;
-	orig = NULL;
-	r = x->doc.own ? IXT_OK : IXT_NO_MEMORY;
-	out.p = NULL;
+	x->doc.n = c->out.n;
+	x->doc.n_cps = c->n_cps;
+	uint32_t *fit = realloc(c->orig, (c->n_cps + 1) * sizeof *fit);
+	x->doc.orig = fit ? fit : c->orig;
+	c->orig = NULL;
+	r = IXT_OK;
 done:
 	ucnv_close(cv);
-	free(u16);
-	free(o16);
-	free(orig);
-	ixt_buf_free(&out);
+	if (c) {
+		free(c->orig);
+		ixt_buf_free(&c->out);
+	}
+	free(c);
 	return r;
+}
+
+/* ixt_text.cps_before for a converted document. */
+static bool index_cps(ixt_text *t)
+{
+	size_t n_blocks = t->n / IXT_ORIG_BLOCK + 1, cp = 0;
+	if (!(t->cps_before = malloc(n_blocks * sizeof *t->cps_before)))
+		return false;
+	for (size_t b = 0; b < n_blocks; b++) {
+		t->cps_before[b] = (uint32_t)cp;
+		size_t end = (b + 1) * IXT_ORIG_BLOCK < t->n ? (b + 1) * IXT_ORIG_BLOCK : t->n;
+		for (size_t i = b * IXT_ORIG_BLOCK; i < end; i++)
+			cp += ((unsigned char)t->u8[i] & 0xC0) != 0x80;
+	}
+	return true;
+}
+
+/* The UTF-8 offset of the first code point from original offset AT on. */
+static size_t u8_at_orig(const ixt_text *t, size_t at)
+{
+	size_t cp = 0, i = 0;
+	while (cp < t->n_cps && t->orig[cp] < at)
+		cp++;
+	for (size_t k = 0; i < t->n; i++)
+		if (((unsigned char)t->u8[i] & 0xC0) != 0x80 && k++ == cp)
+			break;
+	return i;
+}
+
+/* HTML 13.2.3.2 (prescan, "get an attribute" step for charset): a meta
+ * that names UTF-16BE/LE means UTF-8 (the bytes read it are ASCII, so they
+ * are not UTF-16), and x-user-defined means windows-1252.  The labels are
+ * the Encoding Standard's for UTF-16BE and UTF-16LE. */
+static const char *html_meta_charset(const char *declared)
+{
+	static const char *const utf16[] = {
+		"unicodefffe", "utf-16be", "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode",
+		"unicodefeff", "utf-16", "utf-16le",
+	};
+	for (size_t i = 0; i < sizeof utf16 / sizeof utf16[0]; i++)
+		if (strcasecmp(declared, utf16[i]) == 0)
+			return "UTF-8";
+	return strcasecmp(declared, "x-user-defined") == 0 ? "windows-1252" : declared;
 }
 
 /* Which charset: a BOM, then the document's declaration, then the option. */
@@ -359,7 +474,8 @@ static void choose_charset(ixt_ctx *x, const char *bytes, size_t n)
 		snprintf(x->used_charset, sizeof x->used_charset, "UTF-8");
 	else if ((x->used_type == IXT_TYPE_HTML || x->used_type == IXT_TYPE_XML)
 		&& ixt_sniff_charset(x->used_type, bytes, n, declared, sizeof declared))
-		snprintf(x->used_charset, sizeof x->used_charset, "%s", declared);
+		snprintf(x->used_charset, sizeof x->used_charset, "%s",
+			x->used_type == IXT_TYPE_HTML ? html_meta_charset(declared) : declared);
 	else
 		snprintf(x->used_charset, sizeof x->used_charset, "%s",
 			x->charset ? x->charset : "UTF-8");
@@ -391,14 +507,10 @@ ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
 			return r;
 		if (e.bad > 16 && e.bad * 8 > n)
 			return IXT_BINARY;              /* mostly not text */
-		if (!index_lines(&x->doc))
+		if (!index_cps(&x->doc) || !index_lines(&x->doc))
 			return IXT_NO_MEMORY;
-		if (e.bad > 0) {
-			size_t at = 0;
-			while (at < x->doc.n && x->doc.orig[at] < e.first)
-				at++;
-			ixt_report_doc(x, IXT_BAD_TEXT, at, x->used_charset);
-		}
+		if (e.bad > 0)
+			ixt_report_doc(x, IXT_BAD_TEXT, u8_at_orig(&x->doc, e.first), x->used_charset);
 		return IXT_OK;
 	}
 	if (!borrow) {

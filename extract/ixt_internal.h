@@ -9,6 +9,8 @@
 
 /* Bases in scope at once (XML xml:base nesting deeper is cut at this). */
 #define IXT_MAX_BASES 16
+/* UTF-8 bytes of a converted document per entry of ixt_text.cps_before. */
+#define IXT_ORIG_BLOCK 64
 /* Bytes looked at for NUL bytes and charset declarations. */
 #define IXT_SNIFF_BYTES 8192
 
@@ -29,7 +31,15 @@ typedef struct {
 	const char *u8;        /* n bytes, NUL-terminated (points into own or the caller's bytes) */
 	size_t n;
 	char *own;
-	size_t *orig;          /* n + 1 original byte offsets per UTF-8 byte, or NULL: offset + shift */
+	/* Converted documents: the original byte offset of each code point of
+	 * u8 (n_cps of them, then the document's end), and per IXT_ORIG_BLOCK
+	 * bytes of u8 the code points before that block, so an offset's code
+	 * point is counted from at most a block away.  32 bits suffice below
+	 * IXT_MAX_DOCUMENT_BYTES.  NULL when u8 is the bytes: offset + shift. */
+	uint32_t *orig;
+	size_t n_cps;
+	uint32_t *cps_before;
+	size_t o_off, o_cp;    /* ixt_doc_orig's cache: code point o_cp starts at u8 offset o_off */
 	size_t shift;          /* a UTF-8 BOM skipped */
 	size_t *lines;         /* byte offset in u8 of each line's start */
 	size_t n_lines;
@@ -78,6 +88,9 @@ bool ixt_offs_prepend(ixt_ctx *x, size_t k, size_t u8_offset);
 /* Room for n map entries in x->map. */
 bool ixt_map_reserve(ixt_ctx *x, size_t n);
 
+/* The original byte offset of UTF-8 offset OFF of the document (the
+ * character's it is in; the document's end past it). */
+uint64_t ixt_doc_orig(ixt_text *t, size_t off);
 /* Where UTF-8 offset OFF of the document is. */
 ixt_pos ixt_locate(ixt_ctx *x, size_t off);
 /* Hands one IRI out: F complete but for the bases (taken from x when the

@@ -88,9 +88,7 @@ static int rdf_source_error(void *stream)
 /* A stream offset as an original byte offset. */
 static uint64_t orig_byte(const rdf_state *s, uint64_t off)
 {
-	if (s->in_doc && s->x->doc.orig)
-		return s->x->doc.orig[off <= s->x->doc.n ? off : s->x->doc.n];
-	return off + (s->in_doc ? s->x->doc.shift : 0);
+	return s->in_doc ? ixt_doc_orig(&s->x->doc, off <= s->x->doc.n ? (size_t)off : s->x->doc.n) : off;
 }
 
 static bool node_is(const SerdNode *n, const char *s, size_t len)

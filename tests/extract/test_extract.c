@@ -149,6 +149,16 @@ static const struct {
 		"2:9 md-link http://l.example/ @13-30", "2:29 md-autolink http://a.example/ @33-50", NULL },
 	{ IXT_TYPE_JSON, NULL, "[\"http://j.example/\", \"no\", {\"k\": \"x:y\"}]", 2,
 		"1:3 json-string http://j.example/ @2-19", "1:36 json-string x:y @35-38", NULL },
+	/* HTML 13.2.3.2: a meta naming UTF-16 means UTF-8; x-user-defined windows-1252. */
+	{ IXT_TYPE_HTML, NULL, "<meta charset=\"utf-16\"><a href=\"http://\xc3\xa9.example/\">", 1,
+		"1:33 attribute http://\xc3\xa9.example/ @32-50", NULL, NULL },
+	{ IXT_TYPE_HTML, NULL, "<meta content='text/html; charset=x-user-defined'><a href=x\xe9>", 1,
+		"1:59 attribute x\xc3\xa9 @58-60", NULL, NULL },
+	/* SCSU (UTS #6): one byte, two UTF-16 units -- U+1F580 from window 0
+	 * set at U+1F580 by SDX; the conversion runs in blocks past n + 1 units. */
+	{ IXT_TYPE_TEXT, "SCSU", "\x0B\x01\xEB\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80"
+		"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80 http://a.example/\x80\n", 1,
+		"1:28 text http://a.example/\xf0\x9f\x96\x80 @30-48", NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
 		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
 };
