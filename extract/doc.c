@@ -156,27 +156,14 @@ bool ixt_map_reserve(ixt_ctx *x, size_t n)
 void ixt_doc_clear(ixt_text *t)
 {
 	free(t->own);
-	free(t->orig);
-	free(t->cps_before);
+	ixt_orig_free(t->orig);
 	free(t->lines);
 	memset(t, 0, sizeof *t);
 }
 
 uint64_t ixt_doc_orig(ixt_text *t, size_t off)
 {
-	if (!t->orig)
-		return off + t->shift;
-	if (off >= t->n)
-		return t->orig[t->n_cps];
-	for (int back = 0; back < 3 && off > 0 && ((unsigned char)t->u8[off] & 0xC0) == 0x80; back++)
-		off--;                              /* to the character's first byte */
-	size_t from = off - off % IXT_ORIG_BLOCK, cp = t->cps_before[off / IXT_ORIG_BLOCK];
-	if (t->o_off >= from && t->o_off <= off)
-		from = t->o_off, cp = t->o_cp;      /* on from the last offset asked about */
-	for (size_t i = from; i < off; i++)
-		cp += ((unsigned char)t->u8[i] & 0xC0) != 0x80;
-	t->o_off = off, t->o_cp = cp;
-	return t->orig[cp < t->n_cps ? cp : t->n_cps];
+	return t->orig ? ixt_orig_of(t->orig, t->u8, t->n, off) : off + t->shift;
 }
 
 ixt_pos ixt_locate(ixt_ctx *x, size_t off)
@@ -310,33 +297,25 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, bytes, length, reason, err);
 }
 
-/* The conversion under way: UTF-8 out, one original offset per code point. */
+/* The conversion under way: UTF-8 out, each code point's original offset. */
 #define CONV_UNITS 16384
 
 typedef struct {
 	UChar u16[CONV_UNITS];       /* ICU's output, a block at a time */
 	int32_t o16[CONV_UNITS];     /* each unit's source offset in that call */
 	ixt_buf out;
-	uint32_t *orig;
-	size_t n_cps, cap_cps;
+	ixt_orig *orig;
+	bool any;                    /* a code point was put */
 	uint32_t lead;               /* a lead surrogate waiting for its trail (0: none) */
 	uint32_t lead_at;
 } conv_state;
 
 static bool conv_put(conv_state *c, uint32_t cp, uint32_t at)
 {
-	if (c->n_cps == 0 && cp == 0xFEFF && at == 0)
+	if (!c->any && cp == 0xFEFF && at == 0)
 		return true;                        /* a BOM is not text */
-	if (c->n_cps + 1 >= c->cap_cps) {       /* room for this one and the end */
-		size_t cap = c->cap_cps + c->cap_cps / 2 + 16;
-		uint32_t *p = realloc(c->orig, cap * sizeof *p);
-		if (!p)
-			return false;
-		c->orig = p;
-		c->cap_cps = cap;
-	}
-	c->orig[c->n_cps++] = at;
-	return ixt_buf_add_cp(&c->out, cp);
+	c->any = true;
+	return ixt_orig_add(c->orig, at) && ixt_buf_add_cp(&c->out, cp);
 }
 
 /* One UTF-16 unit at original offset AT: surrogates paired across blocks,
@@ -359,9 +338,9 @@ static bool conv_unit(conv_state *c, uint32_t u, uint32_t at)
 }
 
 /* Converts SRC (n bytes in CHARSET) to UTF-8 in blocks of CONV_UNITS
- * UTF-16 units, keeping each code point's original offset (32 bits: the
- * memory is a few times the document's, whatever the charset makes of a
- * byte); e gets the ill-formed places. */
+ * UTF-16 units, keeping each code point's original offset (orig.c: the
+ * memory is a small multiple of the document's, whatever the charset makes
+ * of a byte); e gets the ill-formed places. */
 static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size_t n, conv_errors *e)
 {
 	UErrorCode st = U_ZERO_ERROR;
@@ -372,9 +351,8 @@ static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size
 	ucnv_setToUCallBack(cv, to_u_cb, e, NULL, NULL, &st);
 	ixt_result r = IXT_NO_MEMORY;
 	conv_state *c = calloc(1, sizeof *c);
-	if (!c || n > IXT_MAX_DOCUMENT_BYTES || !(c->orig = malloc((n / 2 + 16) * sizeof *c->orig)))
+	if (!c || n > IXT_MAX_DOCUMENT_BYTES || !(c->orig = ixt_orig_new(n / 2 + 16)))
 		goto done;
-	c->cap_cps = n / 2 + 16;
 	const char *s = src;
 	uint32_t last_at = 0;
 	do {
@@ -396,53 +374,25 @@ static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size
 	} while (st == U_BUFFER_OVERFLOW_ERROR);
 	if (c->lead && !conv_put(c, c->lead, c->lead_at))
 		goto done;
-	c->orig[c->n_cps] = (uint32_t)n;
+	if (!ixt_orig_finish(c->orig, c->out.p ? c->out.p : "", c->out.n, (uint32_t)n))
+		goto done;
 	x->doc.own = c->out.p ? c->out.p : strdup("");
 	if (!x->doc.own)
 		goto done;
 	c->out.p = NULL;
 	x->doc.u8 = x->doc.own;
 	x->doc.n = c->out.n;
-	x->doc.n_cps = c->n_cps;
-	uint32_t *fit = realloc(c->orig, (c->n_cps + 1) * sizeof *fit);
-	x->doc.orig = fit ? fit : c->orig;
+	x->doc.orig = c->orig;
 	c->orig = NULL;
 	r = IXT_OK;
 done:
 	ucnv_close(cv);
 	if (c) {
-		free(c->orig);
+		ixt_orig_free(c->orig);
 		ixt_buf_free(&c->out);
 	}
 	free(c);
 	return r;
-}
-
-/* ixt_text.cps_before for a converted document. */
-static bool index_cps(ixt_text *t)
-{
-	size_t n_blocks = t->n / IXT_ORIG_BLOCK + 1, cp = 0;
-	if (!(t->cps_before = malloc(n_blocks * sizeof *t->cps_before)))
-		return false;
-	for (size_t b = 0; b < n_blocks; b++) {
-		t->cps_before[b] = (uint32_t)cp;
-		size_t end = (b + 1) * IXT_ORIG_BLOCK < t->n ? (b + 1) * IXT_ORIG_BLOCK : t->n;
-		for (size_t i = b * IXT_ORIG_BLOCK; i < end; i++)
-			cp += ((unsigned char)t->u8[i] & 0xC0) != 0x80;
-	}
-	return true;
-}
-
-/* The UTF-8 offset of the first code point from original offset AT on. */
-static size_t u8_at_orig(const ixt_text *t, size_t at)
-{
-	size_t cp = 0, i = 0;
-	while (cp < t->n_cps && t->orig[cp] < at)
-		cp++;
-	for (size_t k = 0; i < t->n; i++)
-		if (((unsigned char)t->u8[i] & 0xC0) != 0x80 && k++ == cp)
-			break;
-	return i;
 }
 
 /* HTML 13.2.3.2 (prescan, "get an attribute" step for charset): a meta
@@ -507,10 +457,11 @@ ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
 			return r;
 		if (e.bad > 16 && e.bad * 8 > n)
 			return IXT_BINARY;              /* mostly not text */
-		if (!index_cps(&x->doc) || !index_lines(&x->doc))
+		if (!index_lines(&x->doc))
 			return IXT_NO_MEMORY;
 		if (e.bad > 0)
-			ixt_report_doc(x, IXT_BAD_TEXT, u8_at_orig(&x->doc, e.first), x->used_charset);
+			ixt_report_doc(x, IXT_BAD_TEXT,
+				ixt_orig_u8_at(x->doc.orig, x->doc.u8, x->doc.n, e.first), x->used_charset);
 		return IXT_OK;
 	}
 	if (!borrow) {

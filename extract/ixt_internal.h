@@ -9,7 +9,7 @@
 
 /* Bases in scope at once (XML xml:base nesting deeper is cut at this). */
 #define IXT_MAX_BASES 16
-/* UTF-8 bytes of a converted document per entry of ixt_text.cps_before. */
+/* Code points, and UTF-8 bytes, per index entry of orig.c. */
 #define IXT_ORIG_BLOCK 64
 /* Bytes looked at for NUL bytes and charset declarations. */
 #define IXT_SNIFF_BYTES 8192
@@ -26,20 +26,26 @@ bool ixt_buf_addc(ixt_buf *b, char c);
 bool ixt_buf_add_cp(ixt_buf *b, uint32_t cp);
 void ixt_buf_free(ixt_buf *b);
 
+/* orig.c: a converted document's original byte offsets, about a byte per
+ * code point.  new (HINT_CPS: room to start with); add gives the next code
+ * point's original offset, in order; finish the end's and indexes the
+ * UTF-8 (U8, N bytes) made; of: the original offset of UTF-8 offset OFF
+ * (the character's it is in; END past the last); u8_at: the UTF-8 offset of
+ * the first code point at original offset AT or after.  NULL is safe to free. */
+typedef struct ixt_orig ixt_orig;
+ixt_orig *ixt_orig_new(size_t hint_cps);
+void ixt_orig_free(ixt_orig *o);
+bool ixt_orig_add(ixt_orig *o, uint32_t at);
+bool ixt_orig_finish(ixt_orig *o, const char *u8, size_t n, uint32_t end);
+uint64_t ixt_orig_of(ixt_orig *o, const char *u8, size_t n, size_t off);
+size_t ixt_orig_u8_at(ixt_orig *o, const char *u8, size_t n, uint64_t at);
+
 /* The document as UTF-8 (whole-document readers). */
 typedef struct {
 	const char *u8;        /* n bytes, NUL-terminated (points into own or the caller's bytes) */
 	size_t n;
 	char *own;
-	/* Converted documents: the original byte offset of each code point of
-	 * u8 (n_cps of them, then the document's end), and per IXT_ORIG_BLOCK
-	 * bytes of u8 the code points before that block, so an offset's code
-	 * point is counted from at most a block away.  32 bits suffice below
-	 * IXT_MAX_DOCUMENT_BYTES.  NULL when u8 is the bytes: offset + shift. */
-	uint32_t *orig;
-	size_t n_cps;
-	uint32_t *cps_before;
-	size_t o_off, o_cp;    /* ixt_doc_orig's cache: code point o_cp starts at u8 offset o_off */
+	ixt_orig *orig;        /* converted documents: the way back (orig.c); NULL: offset + shift */
 	size_t shift;          /* a UTF-8 BOM skipped */
 	size_t *lines;         /* byte offset in u8 of each line's start */
 	size_t n_lines;

@@ -112,6 +112,13 @@ static void test_null(void)
 	ixt_free(x);
 }
 
+/* HZ's "~\n" is a line continuation: no text, so 130 of them put 260
+ * original bytes between two code points (orig.c's far list). */
+#define HZ_NOTHING_10 "~\n~\n~\n~\n~\n~\n~\n~\n~\n~\n"
+#define HZ_NOTHING_130 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 \
+	HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 \
+	HZ_NOTHING_10 HZ_NOTHING_10
+
 /* Documents in memory: type, bytes, charset option, places. */
 static const struct {
 	ixt_type type;
@@ -159,6 +166,8 @@ static const struct {
 	{ IXT_TYPE_TEXT, "SCSU", "\x0B\x01\xEB\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80"
 		"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80 http://a.example/\x80\n", 1,
 		"1:28 text http://a.example/\xf0\x9f\x96\x80 @30-48", NULL, NULL },
+	{ IXT_TYPE_TEXT, "HZ", "a" HZ_NOTHING_130 " http://a.example/ x\n", 1,
+		"1:3 text http://a.example/ @262-279", NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
 		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
 };
