@@ -98,17 +98,46 @@ void ixt_offs_clear(ixt_ctx *x)
 	x->iri.n = 0;
 }
 
+bool ixt_offs_reserve(ixt_ctx *x, size_t n)
+{
+	if (n <= x->offs_cap)
+		return true;
+	size_t cap = x->offs_cap ? x->offs_cap : 256;
+	while (cap < n)
+		cap *= 2;
+	size_t *p = realloc(x->offs, cap * sizeof *p);
+	if (!p)
+		return false;
+	x->offs = p;
+	x->offs_cap = cap;
+	return true;
+}
+
 bool ixt_offs_push(ixt_ctx *x, size_t u8_offset)
 {
-	if (x->offs_n == x->offs_cap) {
-		size_t cap = x->offs_cap ? x->offs_cap * 2 : 256;
-		size_t *p = realloc(x->offs, cap * sizeof *p);
-		if (!p)
-			return false;
-		x->offs = p;
-		x->offs_cap = cap;
-	}
+	if (!ixt_offs_reserve(x, x->offs_n + 1))
+		return false;
 	x->offs[x->offs_n++] = u8_offset;
+	return true;
+}
+
+bool ixt_offs_end(ixt_ctx *x, size_t u8_offset)
+{
+	if (!ixt_offs_reserve(x, x->offs_n + 1))
+		return false;
+	x->offs[x->offs_n] = u8_offset;
+	return true;
+}
+
+bool ixt_offs_prepend(ixt_ctx *x, size_t k, size_t u8_offset)
+{
+	/* offs_n entries and the end just past them move up by k. */
+	if (k > SIZE_MAX / 2 - x->offs_n || !ixt_offs_reserve(x, x->offs_n + k + 1))
+		return false;
+	memmove(x->offs + k, x->offs, (x->offs_n + 1) * sizeof *x->offs);
+	for (size_t i = 0; i < k; i++)
+		x->offs[i] = u8_offset;
+	x->offs_n += k;
 	return true;
 }
 
@@ -127,9 +156,14 @@ bool ixt_map_reserve(ixt_ctx *x, size_t n)
 void ixt_doc_clear(ixt_text *t)
 {
 	free(t->own);
-	free(t->orig);
+	ixt_orig_free(t->orig);
 	free(t->lines);
 	memset(t, 0, sizeof *t);
+}
+
+uint64_t ixt_doc_orig(ixt_text *t, size_t off)
+{
+	return t->orig ? ixt_orig_of(t->orig, t->u8, t->n, off) : off + t->shift;
 }
 
 ixt_pos ixt_locate(ixt_ctx *x, size_t off)
@@ -138,7 +172,7 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 	ixt_pos p = { 1, 1, off };
 	if (off > t->n)
 		off = t->n;
-	p.byte = t->orig ? t->orig[off] : off + t->shift;
+	p.byte = ixt_doc_orig(t, off);
 	if (t->n_lines == 0)
 		return p;
 	size_t lo = 0, hi = t->n_lines;          /* the last line start <= off */
@@ -263,8 +297,50 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, bytes, length, reason, err);
 }
 
-/* Converts SRC (n bytes in CHARSET) to UTF-8 with an original offset for
- * every UTF-8 byte; e gets the ill-formed places. */
+/* The conversion under way: UTF-8 out, each code point's original offset. */
+#define CONV_UNITS 16384
+
+typedef struct {
+	UChar u16[CONV_UNITS];       /* ICU's output, a block at a time */
+	int32_t o16[CONV_UNITS];     /* each unit's source offset in that call */
+	ixt_buf out;
+	ixt_orig *orig;
+	bool any;                    /* a code point was put */
+	uint32_t lead;               /* a lead surrogate waiting for its trail (0: none) */
+	uint32_t lead_at;
+} conv_state;
+
+static bool conv_put(conv_state *c, uint32_t cp, uint32_t at)
+{
+	if (!c->any && cp == 0xFEFF && at == 0)
+		return true;                        /* a BOM is not text */
+	c->any = true;
+	return ixt_orig_add(c->orig, at) && ixt_buf_add_cp(&c->out, cp);
+}
+
+/* One UTF-16 unit at original offset AT: surrogates paired across blocks,
+ * a lone one as U+FFFD (ixt_buf_add_cp). */
+static bool conv_unit(conv_state *c, uint32_t u, uint32_t at)
+{
+	if (c->lead && U16_IS_TRAIL(u)) {
+		uint32_t cp = U16_GET_SUPPLEMENTARY(c->lead, u);
+		c->lead = 0;
+		return conv_put(c, cp, c->lead_at);
+	}
+	if (c->lead && !conv_put(c, c->lead, c->lead_at))
+		return false;
+	c->lead = 0;
+	if (U16_IS_LEAD(u)) {
+		c->lead = u, c->lead_at = at;
+		return true;
+	}
+	return conv_put(c, u, at);
+}
+
+/* Converts SRC (n bytes in CHARSET) to UTF-8 in blocks of CONV_UNITS
+ * UTF-16 units, keeping each code point's original offset (orig.c: the
+ * memory is a small multiple of the document's, whatever the charset makes
+ * of a byte); e gets the ill-formed places. */
 static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size_t n, conv_errors *e)
 {
 	UErrorCode st = U_ZERO_ERROR;
@@ -274,47 +350,65 @@ static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size
 	e->start = src;
 	ucnv_setToUCallBack(cv, to_u_cb, e, NULL, NULL, &st);
 	ixt_result r = IXT_NO_MEMORY;
-	size_t cap16 = n + 1;
-	UChar *u16 = malloc(cap16 * sizeof *u16);
-	int32_t *o16 = malloc(cap16 * sizeof *o16);
-	ixt_buf out = { 0 };
-	size_t *orig = malloc((3 * cap16 + 1) * sizeof *orig);
-	if (!u16 || !o16 || !orig || n > INT32_MAX)
+	conv_state *c = calloc(1, sizeof *c);
+	if (!c || n > IXT_MAX_DOCUMENT_BYTES || !(c->orig = ixt_orig_new(n / 2 + 16)))
 		goto done;
-	UChar *t = u16;
 	const char *s = src;
-	ucnv_toUnicode(cv, &t, u16 + cap16, &s, src + n, o16, true, &st);
-	if (U_FAILURE(st))
-		goto done;
-	size_t n16 = (size_t)(t - u16);
-	for (size_t i = 0; i < n16; i++) {
-		uint32_t cp = u16[i];
-		size_t at = o16[i] >= 0 ? (size_t)o16[i] : n;
-		if (U16_IS_LEAD(cp) && i + 1 < n16 && U16_IS_TRAIL(u16[i + 1]))
-			cp = U16_GET_SUPPLEMENTARY(cp, u16[++i]);
-		size_t before = out.n;
-		if (i == 0 && cp == 0xFEFF)
-			continue;                       /* a BOM is not text */
-		if (!ixt_buf_add_cp(&out, cp))
+	uint32_t last_at = 0;
+	do {
+		UChar *t = c->u16;
+		size_t base = (size_t)(s - src);
+		st = U_ZERO_ERROR;
+		ucnv_toUnicode(cv, &t, c->u16 + CONV_UNITS, &s, src + n, c->o16, true, &st);
+		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR) {
+			r = IXT_BAD_CHARSET;            /* the converter gave up: not readable in it */
 			goto done;
-		for (size_t k = before; k < out.n; k++)
-			orig[k] = at;
-	}
-	orig[out.n] = n;
-	x->doc.own = out.p ? out.p : strdup("");
+		}
+		/* -1: a unit held over from the call before (the block was full). */
+		for (size_t i = 0; i < (size_t)(t - c->u16); i++) {
+			if (c->o16[i] >= 0)
+				last_at = (uint32_t)(base + (size_t)c->o16[i]);
+			if (!conv_unit(c, c->u16[i], last_at))
+				goto done;
+		}
+	} while (st == U_BUFFER_OVERFLOW_ERROR);
+	if (c->lead && !conv_put(c, c->lead, c->lead_at))
+		goto done;
+	if (!ixt_orig_finish(c->orig, c->out.p ? c->out.p : "", c->out.n, (uint32_t)n))
+		goto done;
+	x->doc.own = c->out.p ? c->out.p : strdup("");
+	if (!x->doc.own)
+		goto done;
+	c->out.p = NULL;
 	x->doc.u8 = x->doc.own;
-	x->doc.n = out.n;
-	x->doc.orig = orig;
-	orig = NULL;
-	r = x->doc.own ? IXT_OK : IXT_NO_MEMORY;
-	out.p = NULL;
+	x->doc.n = c->out.n;
+	x->doc.orig = c->orig;
+	c->orig = NULL;
+	r = IXT_OK;
 done:
 	ucnv_close(cv);
-	free(u16);
-	free(o16);
-	free(orig);
-	ixt_buf_free(&out);
+	if (c) {
+		ixt_orig_free(c->orig);
+		ixt_buf_free(&c->out);
+	}
+	free(c);
 	return r;
+}
+
+/* HTML 13.2.3.2 (prescan, "get an attribute" step for charset): a meta
+ * that names UTF-16BE/LE means UTF-8 (the bytes read it are ASCII, so they
+ * are not UTF-16), and x-user-defined means windows-1252.  The labels are
+ * the Encoding Standard's for UTF-16BE and UTF-16LE. */
+static const char *html_meta_charset(const char *declared)
+{
+	static const char *const utf16[] = {
+		"unicodefffe", "utf-16be", "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode",
+		"unicodefeff", "utf-16", "utf-16le",
+	};
+	for (size_t i = 0; i < sizeof utf16 / sizeof utf16[0]; i++)
+		if (strcasecmp(declared, utf16[i]) == 0)
+			return "UTF-8";
+	return strcasecmp(declared, "x-user-defined") == 0 ? "windows-1252" : declared;
 }
 
 /* Which charset: a BOM, then the document's declaration, then the option. */
@@ -330,7 +424,8 @@ static void choose_charset(ixt_ctx *x, const char *bytes, size_t n)
 		snprintf(x->used_charset, sizeof x->used_charset, "UTF-8");
 	else if ((x->used_type == IXT_TYPE_HTML || x->used_type == IXT_TYPE_XML)
 		&& ixt_sniff_charset(x->used_type, bytes, n, declared, sizeof declared))
-		snprintf(x->used_charset, sizeof x->used_charset, "%s", declared);
+		snprintf(x->used_charset, sizeof x->used_charset, "%s",
+			x->used_type == IXT_TYPE_HTML ? html_meta_charset(declared) : declared);
 	else
 		snprintf(x->used_charset, sizeof x->used_charset, "%s",
 			x->charset ? x->charset : "UTF-8");
@@ -364,12 +459,9 @@ ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
 			return IXT_BINARY;              /* mostly not text */
 		if (!index_lines(&x->doc))
 			return IXT_NO_MEMORY;
-		if (e.bad > 0) {
-			size_t at = 0;
-			while (at < x->doc.n && x->doc.orig[at] < e.first)
-				at++;
-			ixt_report_doc(x, IXT_BAD_TEXT, at, x->used_charset);
-		}
+		if (e.bad > 0)
+			ixt_report_doc(x, IXT_BAD_TEXT,
+				ixt_orig_u8_at(x->doc.orig, x->doc.u8, x->doc.n, e.first), x->used_charset);
 		return IXT_OK;
 	}
 	if (!borrow) {

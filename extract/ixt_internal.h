@@ -9,6 +9,8 @@
 
 /* Bases in scope at once (XML xml:base nesting deeper is cut at this). */
 #define IXT_MAX_BASES 16
+/* Code points, and UTF-8 bytes, per index entry of orig.c. */
+#define IXT_ORIG_BLOCK 64
 /* Bytes looked at for NUL bytes and charset declarations. */
 #define IXT_SNIFF_BYTES 8192
 
@@ -24,12 +26,26 @@ bool ixt_buf_addc(ixt_buf *b, char c);
 bool ixt_buf_add_cp(ixt_buf *b, uint32_t cp);
 void ixt_buf_free(ixt_buf *b);
 
+/* orig.c: a converted document's original byte offsets, about a byte per
+ * code point.  new (HINT_CPS: room to start with); add gives the next code
+ * point's original offset, in order; finish the end's and indexes the
+ * UTF-8 (U8, N bytes) made; of: the original offset of UTF-8 offset OFF
+ * (the character's it is in; END past the last); u8_at: the UTF-8 offset of
+ * the first code point at original offset AT or after.  NULL is safe to free. */
+typedef struct ixt_orig ixt_orig;
+ixt_orig *ixt_orig_new(size_t hint_cps);
+void ixt_orig_free(ixt_orig *o);
+bool ixt_orig_add(ixt_orig *o, uint32_t at);
+bool ixt_orig_finish(ixt_orig *o, const char *u8, size_t n, uint32_t end);
+uint64_t ixt_orig_of(ixt_orig *o, const char *u8, size_t n, size_t off);
+size_t ixt_orig_u8_at(ixt_orig *o, const char *u8, size_t n, uint64_t at);
+
 /* The document as UTF-8 (whole-document readers). */
 typedef struct {
 	const char *u8;        /* n bytes, NUL-terminated (points into own or the caller's bytes) */
 	size_t n;
 	char *own;
-	size_t *orig;          /* n + 1 original byte offsets per UTF-8 byte, or NULL: offset + shift */
+	ixt_orig *orig;        /* converted documents: the way back (orig.c); NULL: offset + shift */
 	size_t shift;          /* a UTF-8 BOM skipped */
 	size_t *lines;         /* byte offset in u8 of each line's start */
 	size_t n_lines;
@@ -63,12 +79,24 @@ bool ixt_has_scheme(const char *s, size_t n);
  * U+FFFD for an ill-formed one; *len gets the bytes used (>= 1). */
 uint32_t ixt_utf8_next(const char *s, size_t n, size_t *len);
 
-/* Scratch offsets: clears, appends one (per decoded code point). */
+/* Scratch offsets, one per decoded code point of x->iri, and the end of
+ * the raw text just past the last (x->offs[x->offs_n]).  Nothing writes
+ * x->offs by hand: these keep the room (offs_cap >= offs_n + 1 once the
+ * end is set).  clear empties both x->offs and x->iri; reserve makes room
+ * for N entries in all; push appends one; end sets the end (offs_n stays);
+ * prepend puts K entries of U8_OFFSET in front, the end moving with the
+ * rest (the end must be set). */
 void ixt_offs_clear(ixt_ctx *x);
+bool ixt_offs_reserve(ixt_ctx *x, size_t n);
 bool ixt_offs_push(ixt_ctx *x, size_t u8_offset);
+bool ixt_offs_end(ixt_ctx *x, size_t u8_offset);
+bool ixt_offs_prepend(ixt_ctx *x, size_t k, size_t u8_offset);
 /* Room for n map entries in x->map. */
 bool ixt_map_reserve(ixt_ctx *x, size_t n);
 
+/* The original byte offset of UTF-8 offset OFF of the document (the
+ * character's it is in; the document's end past it). */
+uint64_t ixt_doc_orig(ixt_text *t, size_t off);
 /* Where UTF-8 offset OFF of the document is. */
 ixt_pos ixt_locate(ixt_ctx *x, size_t off);
 /* Hands one IRI out: F complete but for the bases (taken from x when the

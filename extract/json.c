@@ -67,8 +67,8 @@ static size_t string_at(ixt_ctx *x, size_t i, size_t end)
 			break;
 		j += len;
 	}
-	if (ixt_offs_push(x, j))
-		x->offs_n--;                            /* where the raw text ends */
+	if (!ixt_offs_end(x, j))                    /* where the raw text ends */
+		x->offs_n = 0;                          /* no room: nothing to hand out */
 	return j < end ? j + 1 : end;
 }
 

@@ -194,15 +194,8 @@ static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size
 		return;
 	if (skip) {                                 /* "mailto:" comes from the autolink's first character */
 		x->iri.n = 0;
-		size_t n = x->offs_n;
-		for (size_t k = 0; k < skip; k++)
-			ixt_offs_push(x, r0);
-		if (x->offs_n != n + skip || !ixt_buf_add(&x->iri, url, strlen(url)))
+		if (!ixt_offs_prepend(x, skip, r0) || !ixt_buf_add(&x->iri, url, strlen(url)))
 			return;
-		memmove(x->offs + skip, x->offs, (n + 1) * sizeof *x->offs);
-		for (size_t k = 0; k < skip; k++)
-			x->offs[k] = r0;
-		x->offs[x->offs_n] = r1;
 	}
 	ixt_emit_doc_part(x, kind, NULL, NULL, 0, x->iri.n, 0);
 }

@@ -160,10 +160,7 @@ bool ixt_attr_map(ixt_ctx *x, size_t r0, size_t r1, const char *value, size_t va
 		}
 		r = next;
 	}
-	if (!ixt_offs_push(x, r1))
-		return false;
-	x->offs_n--;                                /* the end, kept past the last */
-	return true;
+	return ixt_offs_end(x, r1);                 /* the end, kept past the last */
 }
 
 /* HTML "parse a srcset attribute" (4.8.4.3.10), the URL part: candidates

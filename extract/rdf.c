@@ -88,9 +88,7 @@ static int rdf_source_error(void *stream)
 /* A stream offset as an original byte offset. */
 static uint64_t orig_byte(const rdf_state *s, uint64_t off)
 {
-	if (s->in_doc && s->x->doc.orig)
-		return s->x->doc.orig[off <= s->x->doc.n ? off : s->x->doc.n];
-	return off + (s->in_doc ? s->x->doc.shift : 0);
+	return s->in_doc ? ixt_doc_orig(&s->x->doc, off <= s->x->doc.n ? (size_t)off : s->x->doc.n) : off;
 }
 
 static bool node_is(const SerdNode *n, const char *s, size_t len)
@@ -145,15 +143,37 @@ static bool map_room(rdf_state *s, size_t n)
 	return true;
 }
 
+static size_t count_cps(const char *p, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)p[i] & 0xC0) != 0x80;
+	return k;
+}
+
+/* s->map gets one entry per code point of s->iri (extract.h): N_NS of the
+ * namespace at the term's first character, then the term's own entries
+ * from FIRST on (the last again should serd's text run longer). */
+static bool fill_map(rdf_state *s, const rdf_tok *t, size_t n_ns, size_t first)
+{
+	size_t n_cp = count_cps(s->iri.p ? s->iri.p : "", s->iri.n);
+	if (n_cp == 0 || !map_room(s, n_cp))
+		return false;
+	for (size_t k = 0; k < n_cp; k++) {
+		size_t from = k < n_ns ? 0 : first + (k - n_ns);
+		s->map[k] = t->map[from < t->map_n ? from : t->map_n - 1];
+		s->map[k].byte = orig_byte(s, s->map[k].byte);
+	}
+	return true;
+}
+
 /* Hands out term T standing for node N (a prefixed name expanded). */
 static void emit_term(rdf_state *s, const rdf_tok *t, const SerdNode *n, ixt_kind kind)
 {
 	if (!t || t->kind == RDF_TOK_A || t->kind == RDF_TOK_TERM || t->map_n == 0 || s->x->stopped)
 		return;
 	s->iri.n = 0;
-	size_t n_map = 0;
-	if (!map_room(s, t->map_n + 64))
-		return;
+	size_t n_ns = 0, first = 0;
 	if (t->kind == RDF_TOK_PNAME) {
 		SerdChunk pre, suf;
 		if (serd_env_expand(s->env, n, &pre, &suf) != SERD_SUCCESS) {
@@ -162,33 +182,22 @@ static void emit_term(rdf_state *s, const rdf_tok *t, const SerdNode *n, ixt_kin
 			ixt_report(s->x, IXT_SYNTAX, at, "undefined prefix");
 			return;
 		}
-		ixt_buf_add(&s->iri, pre.buf, pre.len);
-		size_t n_pre = 0, colon = 0;
-		for (size_t i = 0; i < pre.len; i++)
-			n_pre += (pre.buf[i] & 0xC0) != 0x80;
-		while (colon < t->map_n && t->text.p[colon] != ':')
-			colon++;                        /* the prefix is ASCII-free of ':' */
-		if (!map_room(s, n_pre + t->map_n))
+		size_t colon_byte = 0;              /* a prefix holds no ':' (Turtle PN_PREFIX) */
+		while (colon_byte < t->text.n && t->text.p[colon_byte] != ':')
+			colon_byte++;
+		n_ns = count_cps((const char *)pre.buf, pre.len);
+		first = count_cps(t->text.p, colon_byte < t->text.n ? colon_byte + 1 : t->text.n);
+		if (!ixt_buf_add(&s->iri, pre.buf, pre.len) || !ixt_buf_add(&s->iri, suf.buf, suf.len))
 			return;
-		for (size_t i = 0; i < n_pre; i++)
-			s->map[n_map++] = t->map[0];
-		size_t first_local = 0;             /* code points of "prefix:" */
-		for (size_t i = 0; i <= colon && i < t->text.n; i++)
-			first_local += ((unsigned char)t->text.p[i] & 0xC0) != 0x80;
-		for (size_t k = first_local; k < t->map_n; k++)
-			s->map[n_map++] = t->map[k];
-		ixt_buf_add(&s->iri, suf.buf, suf.len);
-	} else {
-		ixt_buf_add(&s->iri, t->text.p, t->text.n);
-		for (size_t k = 0; k < t->map_n; k++)
-			s->map[n_map++] = t->map[k];
+	} else if (!ixt_buf_add(&s->iri, t->text.p, t->text.n)) {
+		return;
 	}
-	for (size_t k = 0; k < n_map; k++)
-		s->map[k].byte = orig_byte(s, s->map[k].byte);
+	if (!fill_map(s, t, n_ns, first))
+		return;
 	ixt_found f = {
-		.pos = s->map[0], .byte_end = orig_byte(s, t->end), .kind = kind,
+		.pos = t->map[0], .byte_end = orig_byte(s, t->end), .kind = kind,
 		.raw = t->raw.p, .raw_bytes = t->raw.n, .iri = s->iri.p ? s->iri.p : "",
-		.iri_bytes = s->iri.n, .map = s->map, .map_len = n_map,
+		.iri_bytes = s->iri.n, .map = s->map, .map_len = count_cps(s->iri.p, s->iri.n),
 	};
 	f.pos.byte = orig_byte(s, t->map[0].byte);
 	ixt_emit(s->x, &f);
@@ -264,9 +273,16 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 	for (size_t i = 0, n; i < len; i += n)   /* serd may print the end as a byte */
 		if (ixt_utf8_next(msg + i, len - i, &n) == 0xFFFD && n == 1)
 			msg[i] = '?';
-	unsigned long line = e->line + s->line_base;
-	ixt_pos at = { line, rdf_lex_column(&s->lex, line, e->col), 0 };
-	at.byte = orig_byte(s, line == s->lex.line ? s->lex.line_off + (e->col ? e->col - 1 : 0) : s->lex.off);
+	unsigned long line = e->line + s->line_base, col = e->col;
+	uint64_t off = s->lex.off;
+	if (line == s->lex.line) {
+		/* serd may place an error at the end one column past the last
+		 * byte it read: the place stays inside what was read. */
+		off = s->lex.line_off + (col ? col - 1 : 0);
+		if (off > s->lex.off)
+			off = s->lex.off, col = (unsigned long)(off - s->lex.line_off) + 1;
+	}
+	ixt_pos at = { line, rdf_lex_column(&s->lex, line, col), orig_byte(s, off) };
 	if (at.column == 0)
 		at.column = 1;
 	ixt_report(s->x, IXT_SYNTAX, at, msg);

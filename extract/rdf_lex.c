@@ -276,7 +276,9 @@ static void step(rdf_lex *l, unsigned char c, ixt_pos at)
 
 void rdf_lex_byte(rdf_lex *l, unsigned char c)
 {
-	bool lead = (c & 0xC0) != 0x80;
+	/* A continuation byte is placed with its character; a stray one that
+	 * starts a line counts as a character (columns are 1-based). */
+	bool lead = (c & 0xC0) != 0x80 || l->col == 1;
 	ixt_pos at = { l->line, lead ? l->col : l->col - 1, l->off };
 	step(l, c, at);
 	l->off++;

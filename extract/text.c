@@ -207,11 +207,28 @@ static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned l
 	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0 };
 	report_bad(x, &l);
 	bool go = scan_line(x, &l);
-	for (size_t i = 0; i < line->n; i++)
-		*col0 += ((unsigned char)line->p[i] & 0xC0) != 0x80;
+	for (size_t i = 0, len; i < line->n; i += len, ++*col0)
+		ixt_utf8_next(line->p + i, line->n - i, &len);  /* as scan_line counts: an ill-formed byte is a column */
 	*byte0 += line->n;
 	line->n = 0;
 	return go;
+}
+
+static bool continuation(char c)
+{
+	return ((unsigned char)c & 0xC0) == 0x80;
+}
+
+/* How much of p (more than ROOM bytes there) fits a piece of ROOM bytes:
+ * cut before a character's first byte, backing up at most 3 bytes (a UTF-8
+ * sequence is at most 4 bytes, RFC 3629 section 3); past that the bytes are
+ * ill-formed anyway and the cut is at ROOM.  Never 0 when ROOM > 0. */
+static size_t cut_at(const char *p, size_t room)
+{
+	size_t take = room;
+	while (room - take < 3 && take > 1 && continuation(p[take]))
+		take--;
+	return continuation(p[take]) ? room : take;
 }
 
 ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n_first)
@@ -233,24 +250,21 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n
 		while (n > 0 && !x->stopped) {
 			const char *nl = memchr(p, '\n', n);
 			size_t take = nl ? (size_t)(nl - p) + 1 : n;
-			if (line.n + take > IXT_MAX_LINE_BYTES) {
-				take = IXT_MAX_LINE_BYTES - line.n;
-				while (take > 0 && ((unsigned char)p[take] & 0xC0) == 0x80)
-					take--;
-				nl = NULL;
-			}
+			bool cut = line.n + take > IXT_MAX_LINE_BYTES;
+			if (cut)
+				take = cut_at(p, IXT_MAX_LINE_BYTES - line.n);
 			if (!ixt_buf_add(&line, p, take)) {
 				r = IXT_NO_MEMORY;
 				goto done;
 			}
 			p += take, n -= take;
-			if (nl) {
-				stream_piece(x, &line, ln, &col0, &byte0);
-				ln++, col0 = 1;
-			} else if (line.n >= IXT_MAX_LINE_BYTES - 4) {
+			if (cut) {                      /* a full piece: scanned now, always */
 				ixt_pos at = { ln, col0, byte0 };
 				ixt_report(x, IXT_TOO_LONG, at, NULL);
 				stream_piece(x, &line, ln, &col0, &byte0);
+			} else if (nl) {
+				stream_piece(x, &line, ln, &col0, &byte0);
+				ln++, col0 = 1;
 			}
 		}
 		if (x->stopped || (n = fread(chunk, 1, sizeof chunk, f)) == 0)

@@ -6,15 +6,22 @@
  * characters are written as \u{XXXX}.
  * Usage: extract_dump [--type=T] [--charset=C] [--map] [--bytes] FILE...
  * --map adds a line per IRI with each code point's LINE:COL; --bytes adds
- * the original byte range [byte, byte_end). */
+ * the original byte range [byte, byte_end).  Every IRI and diagnostic is
+ * also checked against extract.h's promises (ixt_invariants.h: map_len is
+ * the IRI's code point count, places inside the document, ...); a broken
+ * one is said on stderr and the exit status is 3. */
 #include "extract.h"
+#include "ixt_invariants.h"
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
 	bool map, bytes;
+	ixt_inv_doc doc;          /* the file's bytes, for the checks */
+	int broken;
 } dump_opts;
 
 static void put_text(const char *s, size_t n)
@@ -40,7 +47,13 @@ static void put_text(const char *s, size_t n)
 
 static int on_found(void *user, const ixt_found *f)
 {
-	const dump_opts *o = user;
+	dump_opts *o = user;
+	const char *why = ixt_inv_found(&o->doc, f);
+	if (why) {
+		fprintf(stderr, "extract_dump: %s %lu:%lu: %s\n", o->doc.what, f->pos.line,
+			f->pos.column, why);
+		o->broken = 1;
+	}
 	printf("%lu:%lu\t%s", f->pos.line, f->pos.column, ixt_kind_name(f->kind));
 	if (f->element || f->attribute)
 		printf("(%s@%s)", f->element ? f->element : "", f->attribute ? f->attribute : "");
@@ -67,16 +80,47 @@ static int on_found(void *user, const ixt_found *f)
 
 static void on_diag(void *user, const ixt_diag *d)
 {
-	(void)user;
+	dump_opts *o = user;
+	const char *why = d->pos.line ? ixt_inv_pos(&o->doc, d->pos) : NULL;
+	if (why) {
+		fprintf(stderr, "extract_dump: %s diagnostic %lu:%lu: %s\n", o->doc.what,
+			d->pos.line, d->pos.column, why);
+		o->broken = 1;
+	}
 	printf("%lu:%lu\t!%s\t", d->pos.line, d->pos.column, ixt_result_name(d->code));
 	if (d->detail)
 		put_text(d->detail, strlen(d->detail));
 	putchar('\n');
 }
 
+/* The file's bytes (NULL if unreadable: then the checks see none). */
+static unsigned char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *p = NULL;
+	size_t cap = 0;
+	*n = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (*n == cap) {
+			unsigned char *q = realloc(p, cap = cap ? cap * 2 : 65536);
+			if (!q)
+				break;
+			p = q;
+		}
+		size_t got = fread(p + *n, 1, cap - *n, f);
+		if (got == 0)
+			break;
+		*n += got;
+	}
+	fclose(f);
+	return p;
+}
+
 int main(int argc, char **argv)
 {
-	dump_opts o = { false, false };
+	dump_opts o = { 0 };
 	ixt_ctx *x = ixt_new();
 	if (!x)
 		return 2;
@@ -99,11 +143,15 @@ int main(int argc, char **argv)
 		} else {
 			const char *base = strrchr(a, '/');
 			printf("## %s\n", base ? base + 1 : a);
+			unsigned char *bytes = slurp(a, &o.doc.n);
+			ixt_inv_doc_init(&o.doc, bytes, bytes ? o.doc.n : 0, a);
+			o.doc.x = x;
 			ixt_result r = ixt_read_file(x, a);
+			free(bytes);
 			printf("# %s %s %s%s%s\n", ixt_result_name(r), ixt_type_name(ixt_last_type(x)),
 				ixt_last_charset(x), *ixt_detail(x) ? " " : "", ixt_detail(x));
 		}
 	}
 	ixt_free(x);
-	return status;
+	return o.broken ? 3 : status;
 }

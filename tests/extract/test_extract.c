@@ -15,12 +15,28 @@ typedef struct {
 	size_t n, n_diag;
 	char text[MAX_SEEN][160];     /* "LINE:COL KIND IRI [BASE] @BYTE-END" */
 	char diag[MAX_SEEN][96];      /* "LINE:COL RESULT" */
+	char map[MAX_SEEN][48];       /* "MAP_LEN: FIRST LAST" (LINE:COL) */
 	size_t stop_after;            /* 0: never */
 } seen;
+
+static size_t code_points(const char *p, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)p[i] & 0xC0) != 0x80;
+	return k;
+}
 
 static int found(void *user, const ixt_found *f)
 {
 	seen *s = user;
+	/* extract.h: one map entry per code point of iri, for every reader. */
+	CHECK(f->map_len == code_points(f->iri, f->iri_bytes), "map_len %zu for %zu code points of %.*s",
+		f->map_len, code_points(f->iri, f->iri_bytes), (int)f->iri_bytes, f->iri);
+	if (s->n < MAX_SEEN && f->map_len > 0)
+		snprintf(s->map[s->n], sizeof s->map[0], "%zu: %lu:%lu %lu:%lu", f->map_len,
+			f->map[0].line, f->map[0].column, f->map[f->map_len - 1].line,
+			f->map[f->map_len - 1].column);
 	if (s->n < MAX_SEEN)
 		snprintf(s->text[s->n], sizeof s->text[0], "%lu:%lu %s %.*s%s%s @%llu-%llu",
 			f->pos.line, f->pos.column, ixt_kind_name(f->kind), (int)f->iri_bytes, f->iri,
@@ -96,6 +112,13 @@ static void test_null(void)
 	ixt_free(x);
 }
 
+/* HZ's "~\n" is a line continuation: no text, so 130 of them put 260
+ * original bytes between two code points (orig.c's far list). */
+#define HZ_NOTHING_10 "~\n~\n~\n~\n~\n~\n~\n~\n~\n~\n"
+#define HZ_NOTHING_130 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 \
+	HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 HZ_NOTHING_10 \
+	HZ_NOTHING_10 HZ_NOTHING_10
+
 /* Documents in memory: type, bytes, charset option, places. */
 static const struct {
 	ixt_type type;
@@ -133,6 +156,18 @@ static const struct {
 		"2:9 md-link http://l.example/ @13-30", "2:29 md-autolink http://a.example/ @33-50", NULL },
 	{ IXT_TYPE_JSON, NULL, "[\"http://j.example/\", \"no\", {\"k\": \"x:y\"}]", 2,
 		"1:3 json-string http://j.example/ @2-19", "1:36 json-string x:y @35-38", NULL },
+	/* HTML 13.2.3.2: a meta naming UTF-16 means UTF-8; x-user-defined windows-1252. */
+	{ IXT_TYPE_HTML, NULL, "<meta charset=\"utf-16\"><a href=\"http://\xc3\xa9.example/\">", 1,
+		"1:33 attribute http://\xc3\xa9.example/ @32-50", NULL, NULL },
+	{ IXT_TYPE_HTML, NULL, "<meta content='text/html; charset=x-user-defined'><a href=x\xe9>", 1,
+		"1:59 attribute x\xc3\xa9 @58-60", NULL, NULL },
+	/* SCSU (UTS #6): one byte, two UTF-16 units -- U+1F580 from window 0
+	 * set at U+1F580 by SDX; the conversion runs in blocks past n + 1 units. */
+	{ IXT_TYPE_TEXT, "SCSU", "\x0B\x01\xEB\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80"
+		"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80 http://a.example/\x80\n", 1,
+		"1:28 text http://a.example/\xf0\x9f\x96\x80 @30-48", NULL, NULL },
+	{ IXT_TYPE_TEXT, "HZ", "a" HZ_NOTHING_130 " http://a.example/ x\n", 1,
+		"1:3 text http://a.example/ @262-279", NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
 		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
 };
@@ -155,6 +190,76 @@ static void test_docs(void)
 			CHECK_STR(s.n_diag ? s.diag[0] : "", docs[i].first_diag, "doc %zu diag", i);
 		else
 			CHECK(s.n_diag == 0, "doc %zu: %zu diagnostics, first %s", i, s.n_diag, s.diag[0]);
+	}
+	ixt_free(x);
+}
+
+/* Maps with non-ASCII prefixes, local names and text, in every reader:
+ * found number AT has map "MAP_LEN: FIRST LAST" (found() also checks the
+ * length against the IRI for every IRI). */
+static const struct {
+	ixt_type type;
+	const char *doc;
+	size_t at;
+	const char *map;
+} maps[] = {
+	/* rdf.c: "\xc3\xa9\xc3\xa9\xc3\xa9:" is 4 code points but 7 bytes. */
+	{ IXT_TYPE_TURTLE, "@prefix \xc3\xa9\xc3\xa9\xc3\xa9: <http://example.org/> .\n"
+		"\xc3\xa9\xc3\xa9\xc3\xa9:a \xc3\xa9\xc3\xa9\xc3\xa9:b \xc3\xa9\xc3\xa9\xc3\xa9:\xd7\xa9\xd7\x9c .\n",
+		1, "20: 2:1 2:5" },
+	{ IXT_TYPE_TURTLE, "@prefix \xc3\xa9\xc3\xa9\xc3\xa9: <http://example.org/> .\n"
+		"\xc3\xa9\xc3\xa9\xc3\xa9:a \xc3\xa9\xc3\xa9\xc3\xa9:b \xc3\xa9\xc3\xa9\xc3\xa9:\xd7\xa9\xd7\x9c .\n",
+		3, "21: 2:13 2:18" },
+	{ IXT_TYPE_TURTLE, "@prefix p\xc3\xa9: <http://\xc3\xa9.example/\xc3\xbc#> .\np\xc3\xa9:\xc3\xa0 a p\xc3\xa9:b\\-c .\n",
+		2, "22: 2:8 2:14" },
+	{ IXT_TYPE_NTRIPLES, "<http://\xc3\xa9.example/\xc3\xbc> <p:\xc3\xa9> <o:\\u00F6x> .\n",
+		2, "4: 1:29 1:37" },
+	{ IXT_TYPE_NQUADS, "<s:\xc3\xa9> <p:\xc3\xa9> <o:\xc3\xa9> <g:\xc3\xa9\xc3\xa9> .\n",
+		3, "4: 1:20 1:23" },
+	{ IXT_TYPE_TEXT, "\xd7\xa9 http://\xc3\xa9.example/\xc3\xbc x\n", 0, "18: 1:3 1:20" },
+	{ IXT_TYPE_HTML, "<p>\xc3\xa9</p><a href='http://\xc3\xa9.example/&amp;&#xFC;\xc3\xbc'>", 0,
+		"20: 1:18 1:46" },
+	{ IXT_TYPE_XML, "<r\xc3\xa9 href='\xc3\xa9/&#233;\xc3\xa9'/>", 0, "4: 1:11 1:19" },
+	{ IXT_TYPE_MARKDOWN, "\xc3\xa9 [\xc3\xa9](http://\xc3\xa9.example/\\_x) <me@b.example>\n", 1,
+		"19: 1:30 1:41" },
+	{ IXT_TYPE_MARKDOWN, "\xc3\xa9 [\xc3\xa9](http://\xc3\xa9.example/\\_x) <me@b.example>\n", 0,
+		"19: 1:7 1:26" },
+	{ IXT_TYPE_JSON, "{\"\xc3\xa9\": \"http://\xc3\xa9.example/\\u00fc\xc3\xbc\"}", 0, "19: 1:8 1:31" },
+};
+
+static void test_maps(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+		ixt_set_type(x, maps[i].type);
+		ixt_result r = run(x, &s, maps[i].doc, strlen(maps[i].doc), NULL);
+		CHECK(r == IXT_OK && s.n > maps[i].at, "map %zu: %s, %zu found", i, ixt_result_name(r), s.n);
+		CHECK_STR(s.map[maps[i].at], maps[i].map, "map %zu (%s)", i, s.text[maps[i].at]);
+	}
+	ixt_free(x);
+}
+
+/* markdown.c: "mailto:" put in front of an e-mail autolink's map, with an
+ * address whose map fills the scratch to the end of its block (256, 512,
+ * 1024 entries): the end entry must still fit (it was written one past). */
+static void test_mail_autolinks(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	ixt_set_type(x, IXT_TYPE_MARKDOWN);
+	static const size_t lengths[] = { 248, 249, 250, 505, 1017 };
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+		char doc[1100];
+		size_t n = lengths[i], local = n - 10;
+		memcpy(doc, "Mail <", 6);
+		memset(doc + 6, 'a', local);
+		memcpy(doc + 6 + local, "@bbbbbb.cc> now.\n", 17);
+		ixt_result r = run(x, &s, doc, strlen(doc), NULL);
+		char want[48];
+		snprintf(want, sizeof want, "%zu: 1:7 1:%zu", n + 7, n + 6);
+		CHECK(r == IXT_OK && s.n == 1, "mail %zu: %s, %zu found", n, ixt_result_name(r), s.n);
+		CHECK_STR(s.map[0], want, "mail %zu map", n);
 	}
 	ixt_free(x);
 }
@@ -215,6 +320,34 @@ static void test_stream(void)
 	ixt_free(x);
 }
 
+/* text.c: a line past IXT_MAX_LINE_BYTES whose bytes at the cut are all
+ * continuation bytes (no character start to back up to) is cut at the cap
+ * anyway: the read ends (it spun forever) with the line's pieces read. */
+static void test_stream_continuations(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	ixt_set_callbacks(x, found, diag, &s);
+	FILE *f = tmpfile();
+	for (size_t i = 0; i < 1000000; i++)
+		fputc('a', f);
+	for (size_t i = 0; i < 200000; i++)
+		fputc(0x80, f);
+	fputs(" http://after.example/\n\xe2\x80\x8f http://next.example/\n", f);
+	rewind(f);
+	CHECK(ixt_read_stream(x, f, "cont.txt") == IXT_OK, "continuation bytes at the cap");
+	CHECK(s.n == 2, "two found: %zu", s.n);
+	char want[96];
+	snprintf(want, sizeof want, "1:%d text http://after.example/ @%d-%d", 1200002,
+		1200001, 1200022);
+	CHECK_STR(s.text[0], want, "after the cut");
+	CHECK_STR(s.text[1], "2:3 text http://next.example/ @1200027-1200047", "the next line");
+	CHECK(s.n_diag >= 2, "too long and bad text: %zu", s.n_diag);
+	CHECK(s.n_diag > 0 && strstr(s.diag[0], "IXT_") != NULL, "a diagnostic");
+	fclose(f);
+	ixt_free(x);
+}
+
 int main(void)
 {
 	test_names();
@@ -223,5 +356,8 @@ int main(void)
 	test_docs();
 	test_failures();
 	test_stream();
+	test_stream_continuations();
+	test_maps();
+	test_mail_autolinks();
 	return tcheck_done("extract");
 }
