@@ -201,15 +201,15 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 static bool index_lines(ixt_text *t)
 {
 	size_t n = 1;
-	for (const char *p = t->u8; (p = memchr(p, '\n', (size_t)(t->u8 + t->n - p))); p++)
-		n++;
+	for (size_t i = 0; i < t->n; i++)
+		n += ixt_line_break(t->u8, i, t->n);
 	t->lines = malloc(n * sizeof *t->lines);
 	if (!t->lines)
 		return false;
 	t->lines[0] = 0;
 	t->n_lines = 1;
 	for (size_t i = 0; i < t->n; i++)
-		if (t->u8[i] == '\n')
+		if (ixt_line_break(t->u8, i, t->n))
 			t->lines[t->n_lines++] = i + 1;
 	t->c_line = (size_t)-1;
 	return true;

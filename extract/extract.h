@@ -6,8 +6,8 @@
  * escapes and prefixed names undone) and, when relative, with the bases in
  * scope; app resolves it with core (RFC 3986 5.2) and checks it.
  *
- * Units: LINE is 1-based, counted at LF (a CR before it belongs to the line
- * end); COLUMN is 1-based in code points of the document's line (after
+ * Units: LINE is 1-based, a line ending at LF, CRLF (one break) or a lone
+ * CR (old Mac files); COLUMN is 1-based in code points of the document's line (after
  * charset conversion: one code point per character of the original
  * charset); BYTE offsets are 0-based in the document's ORIGINAL bytes, so a
  * writer can replace [byte, byte_end) in the file.  Strings handed out are

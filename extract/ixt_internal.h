@@ -97,6 +97,14 @@ bool ixt_map_reserve(ixt_ctx *x, size_t n);
 /* The original byte offset of UTF-8 offset OFF of the document (the
  * character's it is in; the document's end past it). */
 uint64_t ixt_doc_orig(ixt_text *t, size_t off);
+/* Whether byte I of P (N bytes) ends a line: LF, a lone CR (old Mac
+ * files) or the LF of CRLF, so CRLF is one break.  Every reader counts
+ * lines by this rule. */
+static inline bool ixt_line_break(const char *p, size_t i, size_t n)
+{
+	return p[i] == '\n' || (p[i] == '\r' && (i + 1 >= n || p[i + 1] != '\n'));
+}
+
 /* Where UTF-8 offset OFF of the document is. */
 ixt_pos ixt_locate(ixt_ctx *x, size_t off);
 /* Hands one IRI out: F complete but for the bases (taken from x when the

@@ -38,6 +38,8 @@ typedef struct {
 	bool error_after_end;        /* one error past the end is said, not the loop's repeats */
 	jmp_buf runaway;             /* where a serd loop that reads on past the end is left */
 	unsigned char last;          /* the last byte handed */
+	int pending;                 /* a byte read past a CR, handed next */
+	bool has_pending;
 	unsigned long line_base;     /* lines before serd's line 1 (N-Triples, N-Quads restarts) */
 	bool blanking;               /* after an error: the rest of the line goes to serd as spaces */
 	uint64_t handed;             /* bytes handed to serd */
@@ -47,28 +49,46 @@ typedef struct {
 	size_t map_cap;
 } rdf_state;
 
+static int next_byte(rdf_state *s)
+{
+	if (s->has_pending) {
+		s->has_pending = false;
+		return s->pending;
+	}
+	if (s->in_doc)
+		return s->at < s->n_bytes ? (unsigned char)s->bytes[s->at++] : EOF;
+	if (s->at < s->n_head)
+		return (unsigned char)s->head[s->at++];
+	return getc(s->f);
+}
+
+/* serd counts lines at LF only: a lone CR and a CRLF go to serd as one LF
+ * (ixt_line_break's rule); the lexer sees CRLF as it is, a lone CR as the
+ * LF it stands for (the same line, column and byte). */
 static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 {
 	rdf_state *s = stream;
-	int c;
 	(void)size, (void)nmemb;
 	*(unsigned char *)buf = '\0';
 	if (s->at_end && ++s->reads_after_end > RDF_MAX_READS_AFTER_END)
 		longjmp(s->runaway, 1);
 	if (s->x->stopped || s->at_end)
 		return 0;
-	if (s->in_doc)
-		c = s->at < s->n_bytes ? (unsigned char)s->bytes[s->at++] : EOF;
-	else if (s->at < s->n_head)
-		c = (unsigned char)s->head[s->at++];
-	else
-		c = getc(s->f);
+	int c = next_byte(s);
+	if (c == '\r') {
+		int d = next_byte(s);
+		if (d == '\n')
+			rdf_lex_byte(&s->lex, '\r');
+		else
+			s->pending = d, s->has_pending = true;
+		c = '\n';
+	}
 	if (c == EOF) {
 		rdf_lex_end(&s->lex);
 		s->at_end = true;
 		return 0;
 	}
-	if (c == '\n')
+	if (c == '\n' || c == '\r')
 		s->blanking = false;
 	else if (s->blanking)
 		c = ' ';
@@ -314,7 +334,7 @@ static void read_lines(rdf_state *s, SerdReader *r)
 		serd_reader_read_source(r, rdf_source, rdf_source_error, s,
 			(const uint8_t *)"document", 1);
 		unsigned char c = s->last;
-		while (!s->at_end && c != '\n' && !s->x->stopped)
+		while (!s->at_end && c != '\n' && c != '\r' && !s->x->stopped)
 			if (rdf_source(&c, 1, 1, s) == 0)
 				break;
 		rdf_lex_reset(&s->lex);
@@ -338,7 +358,7 @@ static void read_chunks(rdf_state *s, SerdReader *r, SerdSyntax syntax)
 	while (!s->at_end && !s->x->stopped) {
 		uint64_t before = s->handed;
 		SerdStatus st = serd_reader_read_chunk(r);
-		if (st > SERD_FAILURE && !s->at_end && s->last != '\n')
+		if (st > SERD_FAILURE && !s->at_end && s->last != '\n' && s->last != '\r')
 			s->blanking = true;
 		if (s->handed == before && (st != SERD_SUCCESS || s->blanking))
 			break;

@@ -231,7 +231,7 @@ static void string_byte(rdf_lex *l, unsigned char c, ixt_pos at)
 		l->escaped = true;
 		return;
 	}
-	if (l->state == L_SHORT && (c == l->quote || c == '\n')) {
+	if (l->state == L_SHORT && (c == l->quote || c == '\n' || c == '\r')) {
 		begin(l, RDF_TOK_TERM);
 		finish(l, RDF_TOK_TERM);
 		l->state = L_NORMAL;
@@ -249,13 +249,13 @@ static void step(rdf_lex *l, unsigned char c, ixt_pos at)
 {
 	switch (l->state) {
 	case L_NORMAL: normal(l, c, at); break;
-	case L_COMMENT: if (c == '\n') l->state = L_NORMAL; break;
+	case L_COMMENT: if (c == '\n' || c == '\r') l->state = L_NORMAL; break;
 	case L_AT: if (!word_char(c) || c == ':' || c == '.') { l->state = L_NORMAL; normal(l, c, at); } break;
 	case L_IRI:
 		if (c == '>') {
 			finish(l, RDF_TOK_IRIREF);
 			l->state = L_NORMAL;
-		} else if (c == '\n') {
+		} else if (c == '\n' || c == '\r') {
 			l->state = L_NORMAL;
 		} else {
 			keep(l, c, at);
@@ -284,7 +284,12 @@ void rdf_lex_byte(rdf_lex *l, unsigned char c)
 	l->off++;
 	if (lead)
 		l->col++;
-	if (c == '\n') {
+	bool crlf = c == '\n' && l->after_cr;  /* CRLF: one break, taken at the CR */
+	l->after_cr = c == '\r';
+	if (crlf) {
+		l->col = 1;
+		l->line_off = l->off;
+	} else if (c == '\n' || c == '\r') {
 		l->line++;
 		l->col = 1;
 		l->line_bytes.n = 0;

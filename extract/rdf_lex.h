@@ -32,6 +32,7 @@ typedef struct {
 	int quotes;            /* quotes seen in a row (strings) */
 	bool escaped;          /* the previous byte was a backslash in a string */
 	bool too_long;
+	bool after_cr;         /* the previous byte was a CR (a line break) */
 	rdf_tok_kind cur_kind;
 	ixt_buf cur;           /* the term being read, as written */
 	ixt_pos *cur_pos;      /* the place of each byte of cur */

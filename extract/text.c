@@ -201,6 +201,17 @@ ixt_result ixt_read_text_doc(ixt_ctx *x)
 	return IXT_OK;
 }
 
+/* The end of the first line in p (n bytes): its LF, the LF of its CRLF or
+ * its lone CR; NULL if none.  A CR last in p is taken as an end: an LF
+ * starting the next chunk is then skipped (ixt_line_break's rule). */
+static const char *line_end(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == '\n' || (p[i] == '\r' && (i + 1 >= n || p[i + 1] != '\n')))
+			return p + i;
+	return NULL;
+}
+
 /* A piece of a line in the stream: scanned, its columns counted on. */
 static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned long *col0, uint64_t *byte0)
 {
@@ -239,6 +250,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n
 	size_t n = n_first;
 	unsigned long ln = 1, col0 = 1;
 	uint64_t byte0 = 0;
+	bool after_cr = false;                  /* the last line ended in CR */
 	ixt_result r = IXT_OK;
 	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3, n -= 3, byte0 = 3;          /* a BOM is not text */
@@ -248,7 +260,12 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n
 			break;
 		}
 		while (n > 0 && !x->stopped) {
-			const char *nl = memchr(p, '\n', n);
+			if (after_cr && p[0] == '\n') {  /* CRLF cut by a chunk: one break */
+				p++, n--, byte0++;
+				after_cr = false;
+				continue;
+			}
+			const char *nl = line_end(p, n);
 			size_t take = nl ? (size_t)(nl - p) + 1 : n;
 			bool cut = line.n + take > IXT_MAX_LINE_BYTES;
 			if (cut)
@@ -263,6 +280,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n
 				ixt_report(x, IXT_TOO_LONG, at, NULL);
 				stream_piece(x, &line, ln, &col0, &byte0);
 			} else if (nl) {
+				after_cr = *nl == '\r';
 				stream_piece(x, &line, ln, &col0, &byte0);
 				ln++, col0 = 1;
 			}

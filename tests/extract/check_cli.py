@@ -27,7 +27,8 @@ def doc_lines(docs, name, cache):
         path = os.path.join(docs, name)
         raw = open(path, 'rb').read()
         enc = 'shift_jis' if name.startswith('sjis') else 'utf-8'
-        cache[name] = raw.decode(enc, errors='replace').split('\n')
+        cache[name] = raw.decode(enc, errors='replace')
+        cache[name] = re.split(r'\r\n|\r|\n', cache[name])  # extract.h's line ends
     return cache[name]
 
 

@@ -27,7 +27,7 @@ def check_places(out, doc):
         charset = m.group(1)
     raw = open(doc, 'rb').read()
     text = raw.decode(charset if charset.lower() != 'utf-8' else 'utf-8-sig', errors='replace')
-    lines = text.split('\n')
+    lines = re.split(r'\r\n|\r|\n', text)  # extract.h's line ends: LF, CRLF, lone CR
     bad = []
     last_raw = None
     for row in out.splitlines():

@@ -165,7 +165,8 @@ static inline void ixt_inv_doc_init(ixt_inv_doc *d, const unsigned char *bytes, 
 	d->what = what;
 	d->n_lines = 1;
 	for (size_t i = 0; i < n; i++)
-		d->n_lines += bytes[i] == '\n';
+		d->n_lines += bytes[i] == '\n'       /* LF, CRLF or a lone CR: one break */
+			|| (bytes[i] == '\r' && (i + 1 == n || bytes[i + 1] != '\n'));
 	d->valid_utf8 = ixt_inv_valid_utf8(bytes, n);
 }
 

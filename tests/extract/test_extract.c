@@ -169,7 +169,23 @@ static const struct {
 	{ IXT_TYPE_TEXT, "HZ", "a" HZ_NOTHING_130 " http://a.example/ x\n", 1,
 		"1:3 text http://a.example/ @262-279", NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
-		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
+		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },	/* Line ends: LF, CRLF (one break) and a lone CR (old Mac files). */
+	{ IXT_TYPE_TEXT, NULL, "a\rb http://x.example/\r\r\n http://y.example/\r", 2,
+		"2:3 text http://x.example/ @4-21", "4:2 text http://y.example/ @25-42", NULL },
+	{ IXT_TYPE_TURTLE, NULL, "<a> <b> <c> .\r<d> <e> <f> .\r\n<g> <h> <i> .\r\n<x", 9,
+		"1:2 subject a @1-2", "3:10 object i @38-39", "4:3 IXT_SYNTAX" },
+	{ IXT_TYPE_TURTLE, NULL, "# c\r<a> <b> \"x\r<c> <d> <e> .\r\n", 3,
+		"3:2 subject c @16-17", "3:10 object e @24-25", "2:10 IXT_SYNTAX" },
+	{ IXT_TYPE_NTRIPLES, NULL, "<s:a> <s:b> <s:c> .\r<a> <b> <c> <d> .\r\n<s:d> <s:e> <s:f> .\r", 6,
+		"1:2 subject s:a @1-4", "3:14 object s:f @52-55", "2:2 IXT_SYNTAX" },
+	{ IXT_TYPE_HTML, NULL, "<p>\r\n<a href=x>\r<a\rhref=y>", 2,
+		"2:9 attribute x @13-14", "4:6 attribute y @24-25", NULL },
+	{ IXT_TYPE_XML, NULL, "<r>\r\n<e href='x'/>\r<e\rhref='y'/></r>", 2,
+		"2:10 attribute x @14-15", "4:7 attribute y @28-29", NULL },
+	{ IXT_TYPE_MARKDOWN, NULL, "para\r\rtwo [l](http://l.example/)\r\n<http://a.example/>\r", 2,
+		"3:9 md-link http://l.example/ @14-31", "4:2 md-autolink http://a.example/ @35-52", NULL },
+	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
+		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
 
 static void test_docs(void)
@@ -348,6 +364,29 @@ static void test_stream_continuations(void)
 	ixt_free(x);
 }
 
+/* Line ends in a stream: a CRLF whose CR ends the first block read (8 KiB)
+ * is one break; a lone CR that ends a later 64 KiB chunk is one too. */
+static void test_stream_line_ends(void)
+{
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	ixt_set_callbacks(x, found, diag, &s);
+	FILE *f = tmpfile();
+	for (size_t i = 0; i < 8191; i++)
+		fputc('a', f);
+	fputs("\r\n http://a.example/ ", f);           /* ends at byte 8212 */
+	for (size_t i = 8212; i < 8192 + 65535; i++)
+		fputc('b', f);
+	fputs("\r http://b.example/\r", f);
+	rewind(f);
+	ixt_set_type(x, IXT_TYPE_TEXT);
+	CHECK(ixt_read_stream(x, f, "cr.txt") == IXT_OK && s.n == 2, "two found: %zu", s.n);
+	CHECK_STR(s.text[0], "2:2 text http://a.example/ @8194-8211", "after CRLF cut by the block");
+	CHECK_STR(s.text[1], "3:2 text http://b.example/ @73729-73746", "after a CR ending a chunk");
+	fclose(f);
+	ixt_free(x);
+}
+
 int main(void)
 {
 	test_names();
@@ -357,6 +396,7 @@ int main(void)
 	test_failures();
 	test_stream();
 	test_stream_continuations();
+	test_stream_line_ends();
 	test_maps();
 	test_mail_autolinks();
 	return tcheck_done("extract");
