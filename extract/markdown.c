@@ -34,7 +34,8 @@ typedef struct {
 	ixt_ctx *x;
 	md_cand cands[MD_MAX_CANDS];
 	size_t n_cands;
-	unsigned char *line_role;    /* per line: 0 text, 1 code/html, 2 paragraph, 3 paragraph start */
+	unsigned char *line_role;    /* per line: 0 text, 1 code/html, 2 paragraph, 3 paragraph start,
+	                               4 definition, 5 a definition's further line */
 	ixt_buf dec;
 } md_state;
 
@@ -75,11 +76,11 @@ static size_t autolink(const char *p, size_t i, size_t n, int *type)
 /* An inline destination after "](" at p[i]: [*r0, *r1), false if none. */
 static bool destination(const char *p, size_t i, size_t n, size_t *r0, size_t *r1)
 {
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n'))
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
 		i++;
 	if (i < n && p[i] == '<') {
 		size_t j = i + 1;
-		while (j < n && p[j] != '>' && p[j] != '\n' && p[j] != '<')
+		while (j < n && p[j] != '>' && p[j] != '\n' && p[j] != '\r' && p[j] != '<')
 			j += p[j] == '\\' && j + 1 < n ? 2 : 1;
 		if (j >= n || p[j] != '>')
 			return false;
@@ -224,42 +225,95 @@ static void link_node(md_state *m, cmark_node *node)
 	}
 }
 
-/* Is LINE a single-line link reference definition?  EMIT: hand it out. */
-static bool definition(md_state *m, size_t line, bool emit)
+static bool blank_to(const char *p, size_t i, size_t e)
+{
+	while (i < e && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+		i++;
+	return i >= e;
+}
+
+/* Is LINE (not code) a one-line title, "..." '...' or (...)?  CommonMark
+ * 4.7: a definition's title may stand on the line after its destination.
+ * A title over more lines is not followed (best effort). */
+static bool title_line(md_state *m, size_t line)
+{
+	if (line > m->x->doc.n_lines || m->line_role[line] == 1)
+		return false;
+	const char *p = m->x->doc.u8;
+	size_t i = line_start(m->x, line), e = line_start(m->x, line + 1);
+	while (i < e && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	if (i >= e || (p[i] != '"' && p[i] != '\'' && p[i] != '('))
+		return false;
+	char close = p[i] == '(' ? ')' : p[i];
+	size_t j = i + 1;
+	while (j < e && p[j] != close && p[j] != '\n' && p[j] != '\r')
+		j += p[j] == '\\' ? 2 : 1;
+	return j < e && p[j] == close && blank_to(p, j + 1, e);
+}
+
+/* Is a link reference definition at LINE (CommonMark 4.7)?  Its label is
+ * on LINE, its destination there or, after "[label]:" alone, on the next
+ * line; a one-line title after the destination goes with it.  Returns the
+ * lines it takes (0: none).  EMIT: hand the destination out. */
+static size_t definition(md_state *m, size_t line, bool emit)
 {
 	const char *p = m->x->doc.u8;
 	size_t i = line_start(m->x, line), e = line_start(m->x, line + 1);
 	while (i < e && (p[i] == ' ' || p[i] == '>'))
 		i++;
 	if (i >= e || p[i] != '[')
-		return false;
+		return 0;
 	size_t j = i + 1;
-	while (j < e && p[j] != ']' && p[j] != '[' && p[j] != '\n')
+	while (j < e && p[j] != ']' && p[j] != '[' && p[j] != '\n' && p[j] != '\r')
 		j += p[j] == '\\' ? 2 : 1;
 	if (j + 1 >= e || p[j] != ']' || p[j + 1] != ':' || j == i + 1)
-		return false;
-	size_t r0, r1;
-	if (!destination(p, j + 2, e, &r0, &r1) || memchr(p + r0, '\n', r1 - r0))
-		return false;
+		return 0;
+	size_t lines = 1, r0, r1, d = j + 2;
+	if (blank_to(p, d, e)) {                /* the destination on the next line */
+		if (line >= m->x->doc.n_lines || m->line_role[line + 1] == 1)
+			return 0;
+		lines = 2;
+		d = line_start(m->x, line + 1), e = line_start(m->x, line + 2);
+	}
+	if (!destination(p, d, e, &r0, &r1) || memchr(p + r0, '\n', r1 - r0)
+		|| memchr(p + r0, '\r', r1 - r0))
+		return 0;
+	size_t k = r1 + (r1 < e && p[r1] == '>');
+	if (blank_to(p, k, e)) {
+		if (title_line(m, line + lines))
+			lines++;
+	} else {
+		while (k < e && (p[k] == ' ' || p[k] == '\t'))
+			k++;
+		if (k == r1 + (p[r1] == '>') || (p[k] != '"' && p[k] != '\'' && p[k] != '('))
+			return 0;                       /* more than a title after it */
+	}
 	if (!emit)
-		return true;
+		return lines;
 	md_decode(m, r0, r1, true);
 	if (!ixt_buf_addc(&m->dec, '\0'))
-		return false;
+		return 0;
 	emit_md(m, IXT_KIND_MD_REFERENCE, m->dec.p, r0, r1, false);
-	return true;
+	return lines;
 }
 
-/* Marks the definitions cmark took (role 4). */
+/* Marks the definitions cmark took: role 4 on a definition's first line,
+ * 5 on the lines it goes on over. */
 static void definitions(md_state *m)
 {
 	bool prev_def = false;
 	for (size_t ln = 1; ln <= m->x->doc.n_lines; ln++) {
 		unsigned char role = m->line_role[ln];
 		bool may = role == 0 || role == 3 || (role == 2 && prev_def);
-		prev_def = may && definition(m, ln, false);
-		if (prev_def)
-			m->line_role[ln] = 4;
+		size_t lines = may ? definition(m, ln, false) : 0;
+		prev_def = lines > 0;
+		if (!prev_def)
+			continue;
+		m->line_role[ln] = 4;
+		for (size_t k = 1; k < lines; k++)
+			m->line_role[ln + k] = 5;
+		ln += lines - 1;
 	}
 }
 
@@ -309,8 +363,8 @@ ixt_result ixt_read_markdown(ixt_ctx *x)
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
 			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
 			if (b > x->doc.n_lines)
-				b = x->doc.n_lines;             /* cmark also ends lines at a lone CR */
-			while (a <= b && m->line_role[a] == 4)
+				b = x->doc.n_lines;
+			while (a <= b && m->line_role[a] >= 4)
 				a++;                            /* definitions at its start */
 			flush_definitions(m, &next_def, a);
 			m->n_cands = 0;

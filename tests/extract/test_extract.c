@@ -184,6 +184,15 @@ static const struct {
 		"2:10 attribute x @14-15", "4:7 attribute y @28-29", NULL },
 	{ IXT_TYPE_MARKDOWN, NULL, "para\r\rtwo [l](http://l.example/)\r\n<http://a.example/>\r", 2,
 		"3:9 md-link http://l.example/ @14-31", "4:2 md-autolink http://a.example/ @35-52", NULL },
+	/* CommonMark 4.7: a definition's destination on the line after its
+	 * label, a title on the line after that. */
+	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\n  http://x.example/\n\ntext\n", 1,
+		"2:3 md-reference http://x.example/ @7-24", NULL, NULL },
+	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\n<http://x.example/>\n'title'\n[b]: http://y.example/\n\n[a] [b]\n", 2,
+		"2:2 md-reference http://x.example/ @6-23", "4:6 md-reference http://y.example/ @38-55", NULL },
+	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\r\nhttp://x.example/\r\n\"t\"\r\npara <http://p.example/>\r\n", 2,
+		"2:1 md-reference http://x.example/ @6-23", "4:7 md-autolink http://p.example/ @36-53", NULL },
+	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\nfoo bar\n\n[b]: http://y.example/ z\n", 0, NULL, NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
 		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
