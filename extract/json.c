@@ -2,7 +2,8 @@
  *
  * json-c checks the document, value by value, and says where it breaks
  * (json_tokener's char_offset): that is reported, and the strings before it
- * are still looked at.  json-c's tree has no places, so the strings are
+ * are still looked at; after it, JSON Lines go on at the next line, and a
+ * single document is only scanned for strings (see broken()).  json-c's tree has no places, so the strings are
  * found in the bytes by a small lexer (RFC 8259 7: '"', escapes, '"'),
  * which also knows the member each string belongs to.  A string value is
  * taken when it looks like an absolute IRI: a scheme (RFC 3986 3.1), ':',
@@ -135,17 +136,89 @@ static void scan(js_state *js, size_t s, size_t e)
 	}
 }
 
+/* The offset after the line break at or after OFF (the document's end if
+ * none): a string never holds a raw line break (RFC 8259 7), so the bytes
+ * there are outside strings. */
+static size_t next_line(const ixt_ctx *x, size_t off)
+{
+	for (size_t i = off; i < x->doc.n; i++)
+		if (ixt_line_break(x->doc.u8, i, x->doc.n))
+			return i + 1;
+	return x->doc.n;
+}
+
+static size_t skip_space(const ixt_ctx *x, size_t at)
+{
+	while (at < x->doc.n && strchr(" \t\r\n", x->doc.u8[at]))
+		at++;
+	return at;
+}
+
+/* Is doc[at, ...) a whole value on its own line?  (JSON Lines' shape.) */
+static bool value_line(const ixt_ctx *x, json_tokener *tok, size_t at)
+{
+	at = skip_space(x, at);
+	size_t e = next_line(x, at);
+	if (at >= e || e - at > INT32_MAX)
+		return false;
+	json_tokener_reset(tok);
+	json_object *v = json_tokener_parse_ex(tok, x->doc.u8 + at, (int)(e - at));
+	bool whole = json_tokener_get_error(tok) == json_tokener_success
+		&& skip_space(x, at + (size_t)json_tokener_get_parse_end(tok)) >= e;
+	json_object_put(v);
+	return whole;
+}
+
+/* Value by value; a value breaks at ERR_AT.  JSON Lines (the broken value
+ * starts its line and breaks on it, and the value before it was on one
+ * line or a whole value follows on the next line): the broken line is
+ * reported and reading goes on at the next line.  Else json-c cannot go on
+ * (it has no recovery): the rest is only scanned for strings, from the
+ * next line on -- best effort, nesting and member names may be wrong. */
+typedef struct {
+	size_t values;                  /* values read */
+	bool last_multi_line;           /* the last one read went over more than one line */
+} js_lines;
+
+static bool is_json_lines(const ixt_ctx *x, json_tokener *tok, const js_lines *jl,
+	size_t at, size_t err_at)
+{
+	if ((at > 0 && !ixt_line_break(x->doc.u8, at - 1, x->doc.n)))
+		return false;
+	size_t e = next_line(x, at);
+	if (err_at >= e && !(err_at == x->doc.n && e == x->doc.n))
+		return false;
+	return (jl->values > 0 && !jl->last_multi_line) || (e < x->doc.n && value_line(x, tok, e));
+}
+
+static void broken(js_state *js, json_tokener *tok, js_lines *jl, size_t *at, size_t err_at,
+	const char *desc)
+{
+	ixt_ctx *x = js->x;
+	char msg[160];
+	bool lines = is_json_lines(x, tok, jl, *at, err_at);
+	snprintf(msg, sizeof msg, lines ? "%s; reading goes on at the next line"
+		: "%s; after it, strings are only scanned for (no structure)", desc);
+	ixt_report_doc(x, IXT_SYNTAX, err_at, msg);
+	*at = next_line(x, err_at);
+	if (lines) {
+		js->depth = 0;
+		return;
+	}
+	scan(js, *at, x->doc.n);
+	*at = x->doc.n;
+}
+
 ixt_result ixt_read_json(ixt_ctx *x)
 {
 	js_state js = { .x = x };
+	js_lines jl = { 0, false };
 	json_tokener *tok = json_tokener_new();
 	if (!tok)
 		return IXT_NO_MEMORY;
 	size_t at = 0, n = x->doc.n;
 	while (at < n && !x->stopped) {
-		while (at < n && strchr(" \t\r\n", x->doc.u8[at]))
-			at++;
-		if (at >= n)
+		if ((at = skip_space(x, at)) >= n)
 			break;
 		json_tokener_reset(tok);
 		size_t chunk = n - at > INT32_MAX ? INT32_MAX : n - at;
@@ -155,12 +228,13 @@ ixt_result ixt_read_json(ixt_ctx *x)
 		if (err == json_tokener_continue)
 			err = json_tokener_error_parse_eof;
 		json_object_put(v);
-		if (err != json_tokener_success) {
-			scan(&js, at, at + used);
-			ixt_report_doc(x, IXT_SYNTAX, at + used, json_tokener_error_desc(err));
-			break;
-		}
 		scan(&js, at, at + used);
+		if (err != json_tokener_success) {
+			broken(&js, tok, &jl, &at, at + used, json_tokener_error_desc(err));
+			continue;
+		}
+		jl.values++;
+		jl.last_multi_line = next_line(x, at) < at + used;
 		at += used > 0 ? used : 1;
 	}
 	for (size_t d = 0; d < JS_MAX_DEPTH; d++)

@@ -193,6 +193,16 @@ static const struct {
 	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\r\nhttp://x.example/\r\n\"t\"\r\npara <http://p.example/>\r\n", 2,
 		"2:1 md-reference http://x.example/ @6-23", "4:7 md-autolink http://p.example/ @36-53", NULL },
 	{ IXT_TYPE_MARKDOWN, NULL, "[a]:\nfoo bar\n\n[b]: http://y.example/ z\n", 0, NULL, NULL, NULL },
+	/* JSON Lines: a broken line is reported, the next lines read. */
+	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://a.example/\"}\n{\"b\": x}\n{\"c\": \"http://c.example/\"}\n", 2,
+		"1:8 json-string http://a.example/ @7-24", "3:8 json-string http://c.example/ @43-60", "2:7 IXT_SYNTAX" },
+	{ IXT_TYPE_JSON, NULL, "{\"a\": x}\r\n[\"http://b.example/\"]\r\n", 1,
+		"2:3 json-string http://b.example/ @12-29", NULL, "1:7 IXT_SYNTAX" },
+	/* One document: after the error, strings only (best effort). */
+	{ IXT_TYPE_JSON, NULL, "{\n \"a\": \"http://a.example/\",\n \"b\": x,\n \"c\": \"http://c.example/\"\n}\n", 2,
+		"2:8 json-string http://a.example/ @9-26", "4:8 json-string http://c.example/ @45-62", "3:7 IXT_SYNTAX" },
+	{ IXT_TYPE_JSON, NULL, "[\"http://a.example/\", \"bad \\q http://no\",\n\"http://c.example/\"]", 2,
+		"1:3 json-string http://a.example/ @2-19", "2:2 json-string http://c.example/ @43-60", "1:29 IXT_SYNTAX" },
 	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
 		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
@@ -396,6 +406,32 @@ static void test_stream_line_ends(void)
 	ixt_free(x);
 }
 
+static void keep_detail(void *user, const ixt_diag *d)
+{
+	snprintf(user, 160, "%lu:%lu %s", d->pos.line, d->pos.column, d->detail ? d->detail : "");
+}
+
+/* json.c: the message says how reading went on after the error. */
+static void test_json_after_error(void)
+{
+	static const struct { const char *doc, *want; } cases[] = {
+		{ "[1]\n[2,x]\n[3]\n", "2:4 ? reading goes on at the next line" },
+		{ "{\n\"a\": [1,x]\n}\n", "2:9 ? after it, strings are only scanned for (no structure)" },
+	};
+	ixt_ctx *x = ixt_new();
+	ixt_set_type(x, IXT_TYPE_JSON);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char got[160] = "";
+		ixt_set_callbacks(x, NULL, keep_detail, got);
+		CHECK(ixt_read_bytes(x, cases[i].doc, strlen(cases[i].doc), NULL) == IXT_OK, "json %zu", i);
+		const char *semi = strchr(got, ';'), *sp = strchr(got, ' ');
+		char norm[160];
+		snprintf(norm, sizeof norm, "%.*s ?%s", sp ? (int)(sp - got) : 0, got, semi ? semi + 1 : "");
+		CHECK_STR(norm, cases[i].want, "json %zu detail", i);
+	}
+	ixt_free(x);
+}
+
 int main(void)
 {
 	test_names();
@@ -406,6 +442,7 @@ int main(void)
 	test_stream();
 	test_stream_continuations();
 	test_stream_line_ends();
+	test_json_after_error();
 	test_maps();
 	test_mail_autolinks();
 	return tcheck_done("extract");
