@@ -22,8 +22,8 @@
  * whole, up to IXT_MAX_DOCUMENT_BYTES, and parsed as one document.
  *
  * After a JSON syntax error (json-c cannot resume), JSON Lines go on at
- * the next line; in a single document the rest, from the next line on, is
- * only scanned for string values that look like absolute IRIs (best
+ * the next line; in a single document the rest (from the next line when
+ * the error is inside a string) is only scanned for string values that look like absolute IRIs (best
  * effort: member names may be wrong).  The error's detail says which.
  *
  * Ownership: an ixt_ctx comes from ixt_new() and goes with ixt_free()

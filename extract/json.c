@@ -147,6 +147,23 @@ static size_t next_line(const ixt_ctx *x, size_t off)
 	return x->doc.n;
 }
 
+/* Is OFF inside a string?  Its line's quotes before it (escapes skipped)
+ * are counted: a string does not cross a line. */
+static bool in_string(const ixt_ctx *x, size_t off)
+{
+	size_t i = off;
+	while (i > 0 && !ixt_line_break(x->doc.u8, i - 1, x->doc.n))
+		i--;
+	bool inside = false;
+	for (; i < off; i++) {
+		if (inside && x->doc.u8[i] == '\\')
+			i++;
+		else if (x->doc.u8[i] == '"')
+			inside = !inside;
+	}
+	return inside;
+}
+
 static size_t skip_space(const ixt_ctx *x, size_t at)
 {
 	while (at < x->doc.n && strchr(" \t\r\n", x->doc.u8[at]))
@@ -174,7 +191,8 @@ static bool value_line(const ixt_ctx *x, json_tokener *tok, size_t at)
  * line or a whole value follows on the next line): the broken line is
  * reported and reading goes on at the next line.  Else json-c cannot go on
  * (it has no recovery): the rest is only scanned for strings, from the
- * next line on -- best effort, nesting and member names may be wrong. */
+ * error on (from the next line when it is inside a string) -- best effort,
+ * nesting and member names may be wrong. */
 typedef struct {
 	size_t values;                  /* values read */
 	bool last_multi_line;           /* the last one read went over more than one line */
@@ -205,7 +223,7 @@ static void broken(js_state *js, json_tokener *tok, js_lines *jl, size_t *at, si
 		js->depth = 0;
 		return;
 	}
-	scan(js, *at, x->doc.n);
+	scan(js, in_string(x, err_at) ? *at : err_at, x->doc.n);
 	*at = x->doc.n;
 }
 

@@ -203,6 +203,8 @@ static const struct {
 		"2:8 json-string http://a.example/ @9-26", "4:8 json-string http://c.example/ @45-62", "3:7 IXT_SYNTAX" },
 	{ IXT_TYPE_JSON, NULL, "[\"http://a.example/\", \"bad \\q http://no\",\n\"http://c.example/\"]", 2,
 		"1:3 json-string http://a.example/ @2-19", "2:2 json-string http://c.example/ @43-60", "1:29 IXT_SYNTAX" },
+	{ IXT_TYPE_JSON, NULL, "{\"a\": [1 \"b\": \"http://b.example/\"}", 1,
+		"1:16 json-string http://b.example/ @15-32", NULL, "1:10 IXT_SYNTAX" },
 	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
 		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
