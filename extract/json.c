@@ -213,11 +213,10 @@ static void broken(js_state *js, json_tokener *tok, js_lines *jl, size_t *at, si
 	const char *desc)
 {
 	ixt_ctx *x = js->x;
-	char msg[160];
 	bool lines = is_json_lines(x, tok, jl, *at, err_at);
-	snprintf(msg, sizeof msg, lines ? "%s; reading goes on at the next line"
-		: "%s; after it, strings are only scanned for (no structure)", desc);
-	ixt_report_doc(x, IXT_SYNTAX, err_at, msg);
+	/* json-c's own words only: app words the code (extract.h, ixt_diag);
+	 * how reading goes on is said in extract.h and the man page. */
+	ixt_report_doc(x, IXT_SYNTAX, err_at, desc);
 	*at = next_line(x, err_at);
 	if (lines) {
 		js->depth = 0;

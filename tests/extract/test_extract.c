@@ -413,12 +413,13 @@ static void keep_detail(void *user, const ixt_diag *d)
 	snprintf(user, 160, "%lu:%lu %s", d->pos.line, d->pos.column, d->detail ? d->detail : "");
 }
 
-/* json.c: the message says how reading went on after the error. */
+/* json.c: the error at its place, with json-c's words only (app words the
+ * code; the rows above check that reading goes on). */
 static void test_json_after_error(void)
 {
 	static const struct { const char *doc, *want; } cases[] = {
-		{ "[1]\n[2,x]\n[3]\n", "2:4 ? reading goes on at the next line" },
-		{ "{\n\"a\": [1,x]\n}\n", "2:9 ? after it, strings are only scanned for (no structure)" },
+		{ "[1]\n[2,x]\n[3]\n", "2:4 ?" },
+		{ "{\n\"a\": [1,x]\n}\n", "2:9 ?" },
 	};
 	ixt_ctx *x = ixt_new();
 	ixt_set_type(x, IXT_TYPE_JSON);
