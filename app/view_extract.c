@@ -145,6 +145,7 @@ int vx_read_document(view_list *vl, const char *path, int type, char *err, size_
 	bool is_stdin = strcmp(path, "-") == 0;
 	ixt_ctx *x = ixt_new();
 	vl->path = strdup(path);
+	vl->document = true;
 	if (!x || !vl->path) {
 		ixt_free(x);
 		snprintf(err, err_size, "%s", _("out of memory"));

@@ -192,6 +192,7 @@ out:
 
 size_t vl_count(const view_list *vl) { return vl->n; }
 bool vl_truncated(const view_list *vl) { return vl->truncated; }
+bool vl_is_document(const view_list *vl) { return vl->document; }
 const char *vl_path(const view_list *vl) { return vl->path ? vl->path : ""; }
 uint64_t vl_line(const view_list *vl, size_t i) { return vl->e[i].line; }
 uint64_t vl_last_line(const view_list *vl) { return vl->n ? vl->e[vl->n - 1].line : 0; }

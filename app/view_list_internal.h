@@ -48,6 +48,7 @@ struct view_list {
 	iri_diags *diags;              /* scratch for vl_check, made by vl_new */
 	char *path;
 	bool truncated;
+	bool document;                 /* entries from a document's IRIs (view --extract), not lines */
 	bool writable;                 /* read from a regular file by name */
 	struct stat st;                /* the file as read (or as last written) */
 };
