@@ -187,15 +187,19 @@ static bool editor_option(const char *arg, tui_options *opts)
 	return true;
 }
 
+static bool looks_like_command(const char *arg);
+
 /* irie [OPTION...] [--] [IRI]: the editor. */
 static int editor_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
-	                     .view = NULL };
+	                     .view = NULL, .note = NULL };
 	int i = 1;
+	bool dashdash = false;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
-			i++;   /* an IRI that starts with '-' */
+			i++;   /* an IRI that starts with '-', or a word meant as a reference */
+			dashdash = true;
 			break;
 		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -217,7 +221,32 @@ static int editor_main(int argc, char **argv)
 			out_safe_arg(argv[i], safe, sizeof safe));
 		return 2;
 	}
+	char note[300];
+	if (i < argc && !dashdash && looks_like_command(argv[i])) {
+		/* TRANSLATORS: the editor's first status line after "irie WORD"; %s: the word; keep 'irie --help'. */
+		snprintf(note, sizeof note, _("'%s' is not a command: edited as a relative reference (see irie --help)"),
+			argv[i]);
+		opts.note = note;
+	}
 	return run_editor(&opts, i < argc ? argv[i] : NULL);
+}
+
+/* A word that reads as a command irie lacks ("irie chek", "irie extract"):
+ * only ASCII letters, digits and '-' (as every command is), at most 32,
+ * starting with a letter.  It is still a relative reference (RFC 3986 4.2),
+ * and the editor opens on it, but says how it took it.  A ':' '/' '.' or any
+ * other character makes it look like a reference, not a command. */
+static bool looks_like_command(const char *arg)
+{
+	size_t n = strlen(arg);
+	if (n == 0 || n > 32 || !((arg[0] >= 'a' && arg[0] <= 'z') || (arg[0] >= 'A' && arg[0] <= 'Z')))
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		char c = arg[k];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'))
+			return false;
+	}
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -256,5 +285,20 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && strcmp(argv[1], "view") == 0)
 		return view_main(argc, argv);
+	/* "irie help [COMMAND]": what a user typing it wants (git, go, cargo
+	 * do the same).  The relative reference "help" is edited with
+	 * "irie -- help". */
+	if (argc == 2 && strcmp(argv[1], "help") == 0) {
+		usage_main();
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "help") == 0) {
+		if (usage_command(argv[2]))   /* the command table's help, view's too */
+			return 0;
+		char safe[256];
+		/* TRANSLATORS: %s is the word after "irie help"; keep 'irie --help'. */
+		fprintf(stderr, _("irie: no command '%s'\nTry 'irie --help'.\n"), out_safe_arg(argv[2], safe, sizeof safe));
+		return 2;
+	}
 	return editor_main(argc, argv);
 }
