@@ -202,8 +202,10 @@ static const char *bidi_why(term_bidi_why why)
 	case TERM_WHY_MLTERM: return _("auto: mlterm, its own bidi turned off while irie runs");
 	/* TRANSLATORS: F1 help, as above; keep Konsole. */
 	case TERM_WHY_KONSOLE: return _("auto: Konsole, its own bidi turned off while irie runs");
-	/* TRANSLATORS: F1 help, as above; keep tmux, screen and F12. */
-	case TERM_WHY_MULTIPLEXER: return _("auto: inside tmux or screen, the terminal outside may reorder too (then F12)");
+	/* TRANSLATORS: F1 help, as above; keep tmux and F12. */
+	case TERM_WHY_TMUX: return _("auto: inside tmux, which answers for itself; the terminal outside may reorder too (then F12)");
+	/* TRANSLATORS: F1 help, as above; keep screen and F12. */
+	case TERM_WHY_SCREEN: return _("auto: inside screen, which answers for itself; the terminal outside may reorder too (then F12)");
 	/* TRANSLATORS: F1 help, as above; BDSM is a terminal mode (ECMA-48), keep it. */
 	case TERM_WHY_BDSM: return _("auto: the terminal answered that it knows BDSM, so it shows cells as sent");
 	/* TRANSLATORS: F1 help, as above; keep BDSM. */
