@@ -5,8 +5,8 @@
  * Write-back replaces those raw bytes with the new IRI as typed, unescaped.
  * So that the file stays well-formed, a replacement is refused (with the
  * reason) when:
- *  - the document is not UTF-8 (the replacement would be UTF-8 in a
- *    Shift_JIS file);
+ *  - the document is not UTF-8 under any of its names (the replacement
+ *    would be UTF-8 in a Shift_JIS file);
  *  - the IRI is written differently from what it means (entities such as
  *    &amp; in HTML, \u escapes in Turtle, a prefixed name): irie does not
  *    re-escape, the file is to be edited there;
@@ -22,6 +22,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <unicode/ucnv.h>
+
 #include "extract_msg.h"
 #include "i18n.h"
 #include "view_extract.h"
@@ -30,12 +32,13 @@
 /* What a replacement may hold, by where the IRI is (F_CONTEXT_MASK). */
 enum {
 	CTX_LINE = 0,      /* a plain list's line: anything but a line break */
-	CTX_REFUSE,        /* raw text differs from the IRI, or not UTF-8 */
+	CTX_REFUSE,        /* raw text differs from the IRI */
 	CTX_ATTRIBUTE,
 	CTX_IRIREF,
 	CTX_MARKDOWN,
 	CTX_JSON,
 	CTX_TEXT,
+	CTX_NOT_UTF8,      /* the document is in another charset */
 };
 
 /* The characters (besides controls, refused everywhere) each context
@@ -46,7 +49,7 @@ static const char *const forbidden[] = {
 	[CTX_IRIREF] = "<>\"{}|^`\\ ",
 	[CTX_MARKDOWN] = "<>() ",
 	[CTX_JSON] = "\"\\",
-	[CTX_TEXT] = "<>\" ",
+	[CTX_TEXT] = "<>\" ", [CTX_NOT_UTF8] = "",
 };
 
 static int context_of(ixt_kind k)
@@ -109,7 +112,20 @@ static void on_diag(void *user, const ixt_diag *d)
 static void refuse_all(view_list *vl)
 {
 	for (size_t i = 0; i < vl->n; i++)
-		vl->e[i].flags = (uint8_t)((vl->e[i].flags & ~F_CONTEXT_MASK) | (CTX_REFUSE << F_CONTEXT_SHIFT));
+		vl->e[i].flags = (uint8_t)((vl->e[i].flags & ~F_CONTEXT_MASK) | (CTX_NOT_UTF8 << F_CONTEXT_SHIFT));
+}
+
+/* Whether the charset the document was read in is UTF-8, under any of its
+ * names: a declaration says "utf-8", "utf8" or "UTF-8" alike (charset
+ * labels are ASCII case-insensitive, HTML 2.1 and XML 1.0 4.3.3), so ICU's
+ * name matching (case, '-' and '_' ignored) and its alias table decide. */
+static bool charset_is_utf8(const char *cs)
+{
+	if (!cs || !cs[0] || ucnv_compareNames(cs, "UTF-8") == 0)
+		return true;
+	UErrorCode e = U_ZERO_ERROR;
+	const char *canonical = ucnv_getAlias(cs, 0, &e);   /* alias 0: ICU's own name */
+	return U_SUCCESS(e) && canonical && strcmp(canonical, "UTF-8") == 0;
 }
 
 /* The document read into vl through x; the status as vl_read_lines gives it. */
@@ -134,8 +150,7 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 		snprintf(err, err_size, _("%s has no IRIs to view%s%s"), path, r.problems ? ": " : "", r.first_problem);
 		return 1;
 	}
-	const char *cs = ixt_last_charset(x);
-	if (cs && strcmp(cs, "UTF-8") != 0)
+	if (!charset_is_utf8(ixt_last_charset(x)))
 		refuse_all(vl);
 	return 0;
 }
@@ -179,8 +194,11 @@ const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, 
 	if (ctx == CTX_LINE)
 		return NULL;
 	if (ctx == CTX_REFUSE) {
-		snprintf(buf, size, "%s", _("this IRI is written with entities, escapes or a prefix in the file (or "
-			"the file is not UTF-8): edit it in the file"));
+		snprintf(buf, size, "%s", _("written with entities, escapes or a prefix in the file: edit it there"));
+		return buf;
+	}
+	if (ctx == CTX_NOT_UTF8) {
+		snprintf(buf, size, "%s", _("the file is not UTF-8 (irie writes UTF-8): edit it there"));
 		return buf;
 	}
 	for (size_t k = 0; k < len; k++) {
