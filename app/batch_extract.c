@@ -26,7 +26,8 @@ typedef struct {
 	const char *file;          /* as printed: the name given, or "-" */
 	iri_buf base, resolved;    /* scratch for the resolution */
 	bool check;                /* check --extract, else extract */
-	unsigned long n_iris, n_files, n_errors, n_warnings;
+	unsigned long n_iris, n_errors, n_warnings;
+	unsigned long n_files, n_given;   /* documents read to their end, named */
 	sarif_log *sarif;          /* --sarif, else NULL */
 } bx_run;
 
@@ -231,6 +232,7 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	bool is_stdin = strcmp(path, "-") == 0;
 	r->file = path;
 	ixt_result res = is_stdin ? ixt_read_stream(x, stdin, NULL) : ixt_read_file(x, path);
+	r->n_given++;
 	if (res == IXT_OK) {
 		r->n_files++;
 		return;
@@ -247,15 +249,22 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	r->b->status = 1;
 }
 
-/* N IRIs in M files: E errors, W warnings (check). */
+/* N IRIs in M files: E errors, W warnings (check); "M of K files" when
+ * some of the K documents named could not be read. */
 static void summary(const bx_run *r)
 {
 	/* Four counts, each with its own plural (ngettext), joined. */
 	char iris[64], files[64], errors[64], warnings[64];
 	/* TRANSLATORS: the summary of check --extract, first part: IRIs found. */
 	snprintf(iris, sizeof iris, ngettext("%lu IRI", "%lu IRIs", r->n_iris), r->n_iris);
-	/* TRANSLATORS: the summary of check --extract: documents read. */
-	snprintf(files, sizeof files, ngettext("%lu file", "%lu files", r->n_files), r->n_files);
+	if (r->n_files == r->n_given)
+		/* TRANSLATORS: the summary of check --extract: documents read. */
+		snprintf(files, sizeof files, ngettext("%lu file", "%lu files", r->n_files), r->n_files);
+	else
+		/* TRANSLATORS: the summary of check --extract when some documents
+		 * could not be read: "0 of 1 file", "2 of 3 files" (read of given). */
+		snprintf(files, sizeof files, ngettext("%lu of %lu file", "%lu of %lu files", r->n_given),
+			r->n_files, r->n_given);
 	/* TRANSLATORS: the summary of check --extract: findings of severity error. */
 	snprintf(errors, sizeof errors, ngettext("%lu error", "%lu errors", r->n_errors), r->n_errors);
 	/* TRANSLATORS: the summary of check --extract: findings of severity warning. */

@@ -22,8 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <unicode/ucnv.h>
-
 #include "extract_msg.h"
 #include "i18n.h"
 #include "view_extract.h"
@@ -115,19 +113,6 @@ static void refuse_all(view_list *vl)
 		vl->e[i].flags = (uint8_t)((vl->e[i].flags & ~F_CONTEXT_MASK) | (CTX_NOT_UTF8 << F_CONTEXT_SHIFT));
 }
 
-/* Whether the charset the document was read in is UTF-8, under any of its
- * names: a declaration says "utf-8", "utf8" or "UTF-8" alike (charset
- * labels are ASCII case-insensitive, HTML 2.1 and XML 1.0 4.3.3), so ICU's
- * name matching (case, '-' and '_' ignored) and its alias table decide. */
-static bool charset_is_utf8(const char *cs)
-{
-	if (!cs || !cs[0] || ucnv_compareNames(cs, "UTF-8") == 0)
-		return true;
-	UErrorCode e = U_ZERO_ERROR;
-	const char *canonical = ucnv_getAlias(cs, 0, &e);   /* alias 0: ICU's own name */
-	return U_SUCCESS(e) && canonical && strcmp(canonical, "UTF-8") == 0;
-}
-
 /* The document read into vl through x; the status as vl_read_lines gives it. */
 static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, char *err, size_t err_size)
 {
@@ -150,17 +135,18 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 		snprintf(err, err_size, _("%s has no IRIs to view%s%s"), path, r.problems ? ": " : "", r.first_problem);
 		return 1;
 	}
-	if (!charset_is_utf8(ixt_last_charset(x)))
+	if (!xmsg_charset_is_utf8(ixt_last_charset(x)))
 		refuse_all(vl);
 	return 0;
 }
 
-int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size)
+int vx_read_document(view_list *vl, const char *path, int type, const char *charset, char *err,
+	size_t err_size)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	ixt_ctx *x = ixt_new();
 	vl->path = strdup(path);
-	if (!x || !vl->path) {
+	if (!x || !vl->path || ixt_set_charset(x, charset) != IXT_OK) {
 		ixt_free(x);
 		snprintf(err, err_size, "%s", _("out of memory"));
 		return 1;

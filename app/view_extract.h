@@ -8,11 +8,13 @@
 #include "view_list.h"
 
 /* Reads path ("-": stdin) as a document of type (an ixt_type, 0 auto) into
- * vl, an entry per IRI.  Returns 0, or the exit status with a message
- * naming the file and the reason in err: 2 for a directory, a file that
- * cannot be opened or read; 1 for one without IRIs (nothing to view, not
- * a usage error) or without memory. */
-int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size);
+ * vl, an entry per IRI; charset (read during the call; NULL: UTF-8) is the
+ * document's when it does not say.  Returns 0, or the exit status with a
+ * message naming the file and the reason in err: 2 for a directory, a file
+ * that cannot be opened or read; 1 for one without IRIs (nothing to view,
+ * not a usage error) or without memory. */
+int vx_read_document(view_list *vl, const char *path, int type, const char *charset, char *err,
+	size_t err_size);
 
 /* Why text (len bytes) cannot replace entry i in the file (the message in
  * buf, returned), or NULL when it can.  A plain list's entries take any
