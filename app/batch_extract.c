@@ -199,8 +199,26 @@ static int on_found(void *user, const ixt_found *fd)
 	return 0;
 }
 
+/* check --extract --json: a document's problem as a line of its own, so
+ * that a program can tell a clean document from one not (wholly) read:
+ * file, line and column (0 when the problem has no place), code (extract's
+ * IXT_ name, never translated), severity, message. */
+static void problem_json(bx_run *r, unsigned long line, unsigned long column, ixt_result code,
+	const char *msg, bool warning)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", out_json_string(r->file, strlen(r->file)));
+	json_object_object_add(o, "line", json_object_new_int64((int64_t)line));
+	json_object_object_add(o, "column", json_object_new_int64((int64_t)column));
+	json_object_object_add(o, "code", json_object_new_string(ixt_result_name(code)));
+	json_object_object_add(o, "severity", json_object_new_string(warning ? "warning" : "error"));
+	json_object_object_add(o, "message", out_json_string(msg, strlen(msg)));
+	out_json_line(r->b->out_f, o, r->b->stdout_tty);
+}
+
 /* A document's problem: FILE:LINE:COL: error: message to stderr (and, for
- * check --sarif, a result).  check counts it as an error. */
+ * check --sarif, a result; for check --json, a line).  check counts it as
+ * an error. */
 static void on_diag(void *user, const ixt_diag *d)
 {
 	bx_run *r = user;
@@ -218,6 +236,8 @@ static void on_diag(void *user, const ixt_diag *d)
 		return;
 	if (r->sarif)
 		sarif_add_document(r->sarif, r->file, d->pos.line, d->pos.column, d->code, msg, warning);
+	else if (b->json)
+		problem_json(r, d->pos.line, d->pos.column, d->code, msg, warning);
 	if (warning) {
 		r->n_warnings++;
 	} else {
@@ -245,6 +265,8 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	fputc('\n', r->b->err_f);
 	if (r->sarif)
 		sarif_add_document(r->sarif, path, 0, 0, res, msg, false);
+	else if (r->check && r->b->json)
+		problem_json(r, 0, 0, res, msg, false);
 	r->n_errors += r->check;
 	r->b->status = 1;
 }
