@@ -142,6 +142,11 @@ static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 		iri_diag_code_name(d->code));
 	out_text(b->out_f, msg, strlen(msg), b->stdout_tty);
 	fprintf(b->out_f, " [%s]\n", d->rule);
+	if (d->suggestion) {   /* as plain check gives it, at the same place */
+		put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
+		fprintf(b->out_f, ":%lu:%lu: ", at.line, at.column);
+		bout_suggestion_text(b->out_f, b->stdout_tty, d);
+	}
 }
 
 static void finding_json(bx_run *r, const ixt_found *fd, json_object *arr)
