@@ -296,7 +296,7 @@ static const batch_command commands[] = {
 			"goes on.\n"
 			"\n"
 			"Exit status: 0 fine, 1 some file could not be read (missing, a\n"
-			"directory, binary, unknown charset), 2 usage error.\n"),
+			"directory, binary, an unknown charset), 2 usage error.\n"),
 	},
 	{
 		.name = "host",
@@ -517,8 +517,9 @@ static const batch_command commands[] = {
 			"\n"
 			"Exit status: 0 left with q or Esc, every replaced line written,\n"
 			"1 out of memory, the terminal could not be opened or (--extract) the\n"
-			"document holds no IRIs, 2 usage error (or FILE is a directory, cannot\n"
-			"be read or is empty), 130 left with replaced lines not written.\n"),
+			"document holds no IRIs, 2 usage error or FILE could not be read\n"
+			"(missing, a directory, empty; with --extract also binary, an unknown\n"
+			"charset), 130 left with replaced lines not written.\n"),
 	},
 };
 

@@ -64,7 +64,7 @@ void usage_main(void)
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
 	put_help(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [--bidi=B] [IRI]\n"
-		"       irie view [--extract[=TYPE]] [FILE|-]\n"
+		"       irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
 		"\n"
@@ -103,7 +103,8 @@ void usage_main(void)
 		"  --version        the version\n"
 		"\n"
 		"Exit status: 0 fine, 1 some input had errors, 2 usage error,\n"
-		"130 the editor or viewer was left with Esc.  See irie(1).\n"));
+		"130 the editor was left with Esc, or the viewer with replaced lines not\n"
+		"written.  See irie(1).\n"));
 }
 
 bool usage_command(const char *command)
