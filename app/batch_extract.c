@@ -132,6 +132,36 @@ static ixt_pos place_of(const ixt_found *fd, size_t cp)
 	return p;
 }
 
+/* The place just after the raw text: its start walked over its code
+ * points, LF, CR LF and CR each starting a line (extract.h's line ends). */
+static ixt_pos raw_end(const ixt_found *fd)
+{
+	ixt_pos p = fd->pos;
+	for (size_t i = 0; i < fd->raw_bytes; i++) {
+		unsigned char c = (unsigned char)fd->raw[i];
+		if (c == '\r' || c == '\n') {
+			if (c == '\r' && i + 1 < fd->raw_bytes && fd->raw[i + 1] == '\n')
+				i++;
+			p.line++;
+			p.column = 1;
+		} else if ((c & 0xC0) != 0x80) {   /* a code point's first byte */
+			p.column++;
+		}
+	}
+	return p;
+}
+
+/* Where the finding [cp_start, cp_end) of the IRI is in the document: from
+ * its first character's place to the place of the character after it (the
+ * raw text's end for one that ends the IRI).  An entity or escape maps
+ * wholly to its start, so a finding on one spans it. */
+static sarif_span span_of(const ixt_found *fd, const iri_diag *d)
+{
+	ixt_pos a = place_of(fd, d->cp_start);
+	ixt_pos b = d->cp_end < fd->map_len ? fd->map[d->cp_end] : raw_end(fd);
+	return (sarif_span){ .line = a.line, .column = a.column, .end_line = b.line, .end_column = b.column };
+}
+
 static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 {
 	batch *b = r->b;
@@ -177,8 +207,10 @@ static void check_one(bx_run *r, const ixt_found *fd)
 		ixt_pos at = place_of(fd, d->cp_start);
 		r->n_errors += d->severity == IRI_SEV_ERROR;
 		r->n_warnings += d->severity == IRI_SEV_WARNING;
-		if (r->sarif)
-			sarif_add(r->sarif, r->file, at.line, at.column, d);
+		if (r->sarif) {
+			sarif_span span = span_of(fd, d);
+			sarif_add(r->sarif, r->file, &span, d);
+		}
 		else if (arr) {
 			json_object *dj = bout_diag_json(d);
 			json_object_object_add(dj, "line", json_object_new_int64((int64_t)at.line));
