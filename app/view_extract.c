@@ -68,6 +68,92 @@ static int context_of(ixt_kind k)
 	return CTX_REFUSE;
 }
 
+/* The document's place of each code point of the IRIs written otherwise
+ * than they read (entities, escapes, prefixed names: extract's map), so
+ * that a finding is shown at its LINE:COL; an IRI written as it reads is
+ * walked from its start instead.  Such IRIs are few: their places are
+ * kept apart from the entries, in entry order, up to a cap. */
+#define VX_MAX_MAP_PLACES ((size_t)1 << 22)
+
+typedef struct {
+	uint64_t line;
+	uint32_t col;
+} vx_place_t;
+
+typedef struct {
+	size_t entry, off, n;          /* places[off .. off + n) are entry's */
+} vx_map_ref;
+
+typedef struct {
+	vx_map_ref *refs;
+	size_t n_refs, refs_cap;
+	vx_place_t *places;
+	size_t n_places, places_cap;
+} vx_maps;
+
+static void maps_free(void *p)
+{
+	vx_maps *m = p;
+	if (!m)
+		return;
+	free(m->refs);
+	free(m->places);
+	free(m);
+}
+
+/* Grows *p (of *cap elements of size bytes) to hold want; false without memory. */
+static bool grow(void **p, size_t *cap, size_t want, size_t size)
+{
+	if (want <= *cap)
+		return true;
+	size_t n = *cap ? *cap : 64;
+	while (n < want)
+		n *= 2;
+	void *q = realloc(*p, n * size);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = n;
+	return true;
+}
+
+/* Keeps fd's map for the last entry of vl; false only without memory
+ * (over the cap the map is left out: its findings show in the IRI). */
+static bool keep_map(view_list *vl, const ixt_found *fd)
+{
+	vx_maps *m = vl->doc_maps;
+	if (!m) {
+		if (!(m = calloc(1, sizeof *m)))
+			return false;
+		vl->doc_maps = m;
+		vl->doc_maps_free = maps_free;
+	}
+	if (fd->map_len == 0 || m->n_places + fd->map_len > VX_MAX_MAP_PLACES)
+		return true;
+	if (!grow((void **)&m->refs, &m->refs_cap, m->n_refs + 1, sizeof *m->refs) ||
+	    !grow((void **)&m->places, &m->places_cap, m->n_places + fd->map_len, sizeof *m->places))
+		return false;
+	m->refs[m->n_refs++] = (vx_map_ref){ .entry = vl->n - 1, .off = m->n_places, .n = fd->map_len };
+	for (size_t k = 0; k < fd->map_len; k++)
+		m->places[m->n_places++] = (vx_place_t){ fd->map[k].line, (uint32_t)fd->map[k].column };
+	return true;
+}
+
+/* The kept map of entry i, or NULL. */
+static const vx_map_ref *map_of(const view_list *vl, size_t i)
+{
+	const vx_maps *m = vl->doc_maps;
+	size_t lo = 0, hi = m ? m->n_refs : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->refs[mid].entry < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return m && lo < m->n_refs && m->refs[lo].entry == i ? &m->refs[lo] : NULL;
+}
+
 typedef struct {
 	view_list *vl;
 	bool no_memory;
@@ -93,6 +179,10 @@ static int on_found(void *user, const ixt_found *fd)
 		return 1;
 	}
 	r->vl->e[r->vl->n - 1].flags |= (uint8_t)(ctx << F_CONTEXT_SHIFT);
+	if (!same && !keep_map(r->vl, fd)) {
+		r->no_memory = true;
+		return 1;
+	}
 	return 0;
 }
 
@@ -200,4 +290,41 @@ const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, 
 		}
 	}
 	return NULL;
+}
+
+bool vx_place(const view_list *vl, size_t i, size_t cp, unsigned long *line, unsigned long *col)
+{
+	if (i >= vl->n || ((vl->e[i].flags & F_CONTEXT_MASK) >> F_CONTEXT_SHIFT) == CTX_LINE || vl_changed(vl, i))
+		return false;
+	bool written = vl_written(vl, i);
+	const vx_map_ref *ref = written ? NULL : map_of(vl, i);
+	if (ref) {
+		if (cp >= ref->n)
+			return false;
+		const vx_place_t *p = &((const vx_maps *)vl->doc_maps)->places[ref->off + cp];
+		*line = (unsigned long)p->line, *col = p->col;
+		return true;
+	}
+	if (!written && !(vl->e[i].flags & F_TEXT_IS_BYTES))
+		return false;   /* written otherwise, its map over the cap */
+	/* Written as it reads (or as w wrote it): walked from its start, LF,
+	 * lone CR and the LF of CR LF each starting a line (extract.h). */
+	size_t len;
+	const char *s = vl_text(vl, i, &len);
+	if (!s)
+		return false;
+	unsigned long ln = (unsigned long)vl->e[i].line, c = vl->e[i].col;
+	size_t k = 0, b = 0;
+	for (; k < cp && b < len; k++) {
+		unsigned char ch = (unsigned char)s[b++];
+		if (ch == '\n' || (ch == '\r' && !(b < len && s[b] == '\n'))) {
+			ln++, c = 1;
+			continue;
+		}
+		while (b < len && ((unsigned char)s[b] & 0xC0) == 0x80)
+			b++;
+		c++;
+	}
+	*line = ln, *col = c;
+	return k == cp;
 }

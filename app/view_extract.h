@@ -22,4 +22,10 @@ int vx_read_document(view_list *vl, const char *path, int type, const char *char
 const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, size_t len, char *buf,
 	size_t size);
 
+/* The document's place (line, col: 1-based, col in code points) of code
+ * point cp of entry i's IRI, as extract/ maps it (an entity or escape at
+ * its start); false when not known: a plain list's line, an entry
+ * replaced and not written, cp past the IRI. */
+bool vx_place(const view_list *vl, size_t i, size_t cp, unsigned long *line, unsigned long *col);
+
 #endif
