@@ -42,7 +42,7 @@ bool xmsg_charset_is_utf8(const char *name)
 
 void xmsg_diag(const ixt_diag *d, char *buf, size_t size)
 {
-	if (d->code == IXT_BAD_TEXT && xmsg_charset_is_utf8(d->detail))
+	if (d->code == IXT_BAD_TEXT && d->detail && d->detail[0] && xmsg_charset_is_utf8(d->detail))
 		/* The document was read as UTF-8 because it did not say: it may
 		 * well be text in another charset. */
 		/* TRANSLATORS: keep --charset (an option). */

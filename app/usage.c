@@ -64,7 +64,7 @@ void usage_main(void)
 	 * description column aligned (it starts at the same column on every
 	 * line); lines at most 79 columns. */
 	put_help(_("Usage: irie [--print=iri|uri] [--strict] [--no-mouse] [--bidi=B] [IRI]\n"
-		"       irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]\n"
+		"       irie view [--extract[=TYPE]] [FILE|-]\n"
 		"       irie COMMAND [OPTIONS] [INPUT...]\n"
 		"       irie COMMAND --help\n"
 		"\n"

@@ -68,10 +68,10 @@ static int context_of(ixt_kind k)
 	return CTX_REFUSE;
 }
 
-/* The document's place of each code point of the IRIs written otherwise
- * than they read (entities, escapes, prefixed names: extract's map), so
- * that a finding is shown at its LINE:COL; an IRI written as it reads is
- * walked from its start instead.  Such IRIs are few: their places are
+/* The document's place of each code point of the IRIs whose raw text
+ * differs from what they mean (entities, escapes, prefixed names:
+ * extract's map), so that a finding is shown at its LINE:COL; an IRI
+ * written as it means is walked from its start instead.  Such IRIs are few: their places are
  * kept apart from the entries, in entry order, up to a cap. */
 #define VX_MAX_MAP_PLACES ((size_t)1 << 22)
 
@@ -101,20 +101,19 @@ static void maps_free(void *p)
 	free(m);
 }
 
-/* Grows *p (of *cap elements of size bytes) to hold want; false without memory. */
-static bool grow(void **p, size_t *cap, size_t want, size_t size)
+/* p (of *cap elements of size bytes) grown to hold want: the new block,
+ * or NULL without memory (p and *cap unchanged). */
+static void *grow(void *p, size_t *cap, size_t want, size_t size)
 {
 	if (want <= *cap)
-		return true;
+		return p;
 	size_t n = *cap ? *cap : 64;
 	while (n < want)
 		n *= 2;
-	void *q = realloc(*p, n * size);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n;
-	return true;
+	void *q = realloc(p, n * size);
+	if (q)
+		*cap = n;
+	return q;
 }
 
 /* Keeps fd's map for the last entry of vl; false only without memory
@@ -130,9 +129,14 @@ static bool keep_map(view_list *vl, const ixt_found *fd)
 	}
 	if (fd->map_len == 0 || m->n_places + fd->map_len > VX_MAX_MAP_PLACES)
 		return true;
-	if (!grow((void **)&m->refs, &m->refs_cap, m->n_refs + 1, sizeof *m->refs) ||
-	    !grow((void **)&m->places, &m->places_cap, m->n_places + fd->map_len, sizeof *m->places))
+	vx_map_ref *refs = grow(m->refs, &m->refs_cap, m->n_refs + 1, sizeof *refs);
+	if (!refs)
 		return false;
+	m->refs = refs;
+	vx_place_t *places = grow(m->places, &m->places_cap, m->n_places + fd->map_len, sizeof *places);
+	if (!places)
+		return false;
+	m->places = places;
 	m->refs[m->n_refs++] = (vx_map_ref){ .entry = vl->n - 1, .off = m->n_places, .n = fd->map_len };
 	for (size_t k = 0; k < fd->map_len; k++)
 		m->places[m->n_places++] = (vx_place_t){ fd->map[k].line, (uint32_t)fd->map[k].column };
