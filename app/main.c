@@ -107,31 +107,52 @@ static bool view_extract_option(const char *arg, int *type, bool *bad)
 	return true;
 }
 
-/* irie view [--extract[=TYPE]] [--] [FILE|-]: "--" lets a file name start
- * with '-'. */
+/* view's options from argv[*first] on, up to the file or "--" (taken):
+ * --extract[=TYPE], --charset=NAME or --charset NAME (a document's
+ * charset: it implies --extract, as for check).  0, or 2 with a message. */
+static int view_options(int argc, char **argv, int *first, int *type, const char **charset)
+{
+	bool bad = false;
+	int type_given = -1;
+	for (; *first < argc && argv[*first][0] == '-' && argv[*first][1] != '\0'; (*first)++) {
+		const char *arg = argv[*first];
+		if (strcmp(arg, "--") == 0) {
+			(*first)++;
+			break;
+		}
+		if (view_extract_option(arg, &type_given, &bad)) {
+			if (bad)
+				return 2;
+		} else if (strncmp(arg, "--charset=", 10) == 0) {
+			*charset = arg + 10;
+		} else if (strcmp(arg, "--charset") == 0 && *first + 1 < argc) {
+			*charset = argv[++*first];
+		} else {
+			char safe[256];
+			/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
+			fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
+				out_safe_arg(arg, safe, sizeof safe));
+			return 2;
+		}
+	}
+	*type = type_given >= 0 ? type_given : *charset ? (int)IXT_TYPE_AUTO : -1;
+	return 0;
+}
+
+/* irie view [--charset=NAME] [--extract[=TYPE]] [--] [FILE|-]: "--" lets a
+ * file name start with '-'. */
 static int view_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
 	                     .view = NULL };
 	int type = -1;   /* an ixt_type with --extract; -1: one entry per line */
-	bool bad = false;
+	const char *charset = NULL;
 	int first = 2;
-	if (argc > first && view_extract_option(argv[first], &type, &bad))
-		first++;
-	if (bad)
+	if (view_options(argc, argv, &first, &type, &charset) != 0)
 		return 2;
-	if (argc > first && strcmp(argv[first], "--") == 0)
-		first++;
-	else if (argc > first && argv[first][0] == '-' && argv[first][1] != '\0') {
-		char safe[256];
-		/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
-		fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
-			out_safe_arg(argv[first], safe, sizeof safe));
-		return 2;
-	}
 	if (argc > first + 1) {
-		/* TRANSLATORS: keep "irie view [--extract[=TYPE]] [FILE|-]": it is the command line. */
-		fprintf(stderr, "%s", _("irie: usage: irie view [--extract[=TYPE]] [FILE|-]\n"));
+		/* TRANSLATORS: keep "irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]": it is the command line. */
+		fprintf(stderr, "%s", _("irie: usage: irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]\n"));
 		return 2;
 	}
 	/* The file is read before the terminal is touched: a directory, a file
@@ -150,7 +171,7 @@ static int view_main(int argc, char **argv)
 		return 2;
 	char err[1024];
 	view_list *vl = vl_new();
-	int status = !vl ? 1 : type >= 0 ? vx_read_document(vl, path, type, err, sizeof err)
+	int status = !vl ? 1 : type >= 0 ? vx_read_document(vl, path, type, charset, err, sizeof err)
 		: vl_read_lines(vl, path, err, sizeof err);
 	if (status != 0) {
 		/* err may hold the file's name: sanitised on a terminal. */

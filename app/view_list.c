@@ -44,6 +44,8 @@ void vl_free(view_list *vl)
 	free(vl->shown);
 	free(vl->path);
 	iri_diags_free(vl->diags);
+	if (vl->doc_maps_free)
+		vl->doc_maps_free(vl->doc_maps);
 	free(vl);
 }
 

@@ -455,8 +455,10 @@ ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
 		ixt_result r = convert(x, x->used_charset, bytes, n, &e);
 		if (r != IXT_OK)
 			return r;
-		if (e.bad > 16 && e.bad * 8 > n)
-			return IXT_BINARY;              /* mostly not text */
+		if (e.bad > 16 && e.bad * 8 > n) {   /* mostly not text in it */
+			snprintf(x->detail, sizeof x->detail, "%s", x->used_charset);
+			return IXT_BINARY;
+		}
 		if (!index_lines(&x->doc))
 			return IXT_NO_MEMORY;
 		if (e.bad > 0)
