@@ -161,6 +161,7 @@ static const char *const diag_titles[IRI_D_COUNT] = {
 	[IRI_D_TOO_MANY_DIAGNOSTICS] = N_("more findings than are shown"),
 	[IRI_D_NOT_DNS_NAME] = N_("host that DNS cannot resolve"),
 	[IRI_D_UTS46_VERSION] = N_("host mapped differently by another UTS #46 version"),
+	[IRI_D_ESCAPED_BIDI_FORMATTING] = N_("escaped bidi formatting character"),
 };
 
 const char *msg_code_title(iri_diag_code code)
@@ -410,6 +411,8 @@ static const struct {
 	/* TRANSLATORS: %s: the UTS #46 errors, comma-separated (e.g. "empty label, disallowed character"). */
 	[IRI_D_NOT_DNS_NAME] = { MSG_IDNA, N_("a valid host in an IRI, but not a name DNS can resolve: %s"), NULL },
 	[IRI_D_UTS46_VERSION] = { MSG_FN, NULL, msg_uts46 },
+	/* TRANSLATORS: U+%04X is the code point in hexadecimal (U+202E); keep "U+%04X". */
+	[IRI_D_ESCAPED_BIDI_FORMATTING] = { MSG_CP, N_("escaped bidi formatting character U+%04X: it stays escaped in the IRI, but a program that decodes it for display may reorder the text around it"), NULL },
 };
 
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate)

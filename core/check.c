@@ -398,6 +398,11 @@ static void check_escapes(const iri_ref *ref, iri_diags *d)
 				comp, i, end, st, NULL, 0);
 		if (st == IRI_UTF8_OK && comp == IRI_COMP_HOST)
 			host_escaped_hazard(d, i, end, cp);
+		else if (st == IRI_UTF8_OK && iri_is_bidi_control(cp))
+			/* RFC 3987 3.2 keeps it escaped (4.1 bars it from IRIs), so
+			 * irie's own forms are safe; a program that decodes escapes
+			 * for display would reorder what follows (a "gpj.exe" trick). */
+			iri_diags_add(d, IRI_D_ESCAPED_BIDI_FORMATTING, comp, i, end, cp, NULL, 0);
 		for (size_t q = i; q < end; q += 3)
 			check_escape_case(text, q, comp, d);
 		i = end;

@@ -56,7 +56,8 @@ typedef enum {
 	X(LEGACY_CHARSET,               INFO,    "RFC 3987 3.2") \
 	X(TOO_MANY_DIAGNOSTICS,         WARNING, "irie") \
 	X(NOT_DNS_NAME,                 WARNING, "RFC 3987 3.1") \
-	X(UTS46_VERSION,                INFO,    "UTS #46")
+	X(UTS46_VERSION,                INFO,    "UTS #46") \
+	X(ESCAPED_BIDI_FORMATTING,      WARNING, "RFC 3987 3.2")
 
 typedef enum {
 #define IRI_DIAG_ENUM_(code, sev, rule) IRI_D_##code,

@@ -118,8 +118,8 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 		uint32_t cp;
 		iri_utf8_status st;
 		m = iri_utf8_decode(oct, k, &cp, &st);
-		if (st != IRI_UTF8_OK)
-			return 0;
+		if (st != IRI_UTF8_OK || iri_is_bidi_control(cp))
+			return 0;            /* ... or ESCAPED_BIDI_FORMATTING */
 	} else if (iri_is_unreserved_ascii(oct[0])) {
 		lower(q);                    /* SUPERFLUOUS_PERCENT_ENCODING */
 	}

@@ -321,8 +321,15 @@ static const check_case cases[] = {
 	CASE("foo://evil.com%00.example.com/", true, D(CONTROL_CHARACTER, HOST, 14, 17, "-")),
 	CASE("foo://a%E2%80%AEb/", true, D(BIDI_FORMATTING_CHARACTER, HOST, 7, 16, "")),
 	CASE("foo://a%C2%85b/", true, D(CONTROL_CHARACTER, HOST, 7, 13, "-")),
-	/* ... not in a path, where an escape is how it is carried. */
-	CASE("http://h/a%00b%E2%80%AE", true),
+	/* ... not in a path, where an escape is how it is carried; an escaped
+	 * bidi control stays escaped (RFC 3987 3.2) but is a warning: decoded
+	 * for display it reorders the text around it. */
+	CASE("http://h/a%00b%E2%80%AE", true, D(ESCAPED_BIDI_FORMATTING, PATH, 14, 23, NULL)),
+	CASE("https://example.com/%E2%80%AEgpj.exe", true, D(ESCAPED_BIDI_FORMATTING, PATH, 20, 29, NULL)),
+	CASE("http://h/?q=%e2%80%8f#%E2%81%A6", true, D(PERCENT_LOWERCASE, QUERY, 12, 15, "%E2"),
+		D(ESCAPED_BIDI_FORMATTING, QUERY, 12, 21, NULL), D(PERCENT_LOWERCASE, QUERY, 18, 21, "%8F"),
+		D(ESCAPED_BIDI_FORMATTING, FRAGMENT, 22, 31, NULL)),
+	CASE("http://h/%E2%80%8D", true),   /* ZWJ: not a bidi control */
 	/* ---- characters not allowed ---- */
 	CASE("http://h/\xff", true, D(INVALID_UTF8, PATH, 9, 10, "%FF")),
 	CASE("http://h/\xc3(", true, D(INVALID_UTF8, PATH, 9, 10, "%C3")),

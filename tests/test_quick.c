@@ -79,6 +79,8 @@ static const struct {
 	{ "unix://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
 	{ "http://%2Fvar%2Frun%2Fsocket/", IRI_QUICK_FULL },
 	{ u8"http://fa\u1E9E.de/", IRI_QUICK_FULL },                     /* UTS46_VERSION: to-uri notes it */
+	{ "http://example.com/%E2%80%AEgpj.exe", IRI_QUICK_FULL },        /* ESCAPED_BIDI_FORMATTING */
+	{ "http://example.com/%E2%80%8D", IRI_QUICK_CLEAN },              /* ZWJ escaped: nothing */
 };
 
 /* The to-iri lane (core/iri_quick_iri.h): decided (with the IRI) or not. */
@@ -91,7 +93,7 @@ static const struct {
 	{ "http://u%C3%A9@example.com/", u8"http://u\u00E9@example.com/" },
 	{ "http://example.com/%41%2F%7e%25", "http://example.com/A%2F~%25" },           /* step 2 */
 	{ "http://example.com/%e2%82%ac", u8"http://example.com/\u20AC" },               /* lower-case escapes */
-	{ "http://example.com/a%20b%E2%80%AEc", "http://example.com/a%20b%E2%80%AEc" },  /* space, RLO stay */
+	{ "http://example.com/a%20b%E2%80%AEc", NULL },     /* RLO stays, ESCAPED_BIDI_FORMATTING: the full path */
 	{ "http://example.com/%EF%BC%8F", "http://example.com/%EF%BC%8F" },             /* a "/" lookalike */
 	{ "http://example.com/?%EE%80%80", u8"http://example.com/?\uE000" },             /* iprivate in the query */
 	{ "http://example.com/%EE%80%80", "http://example.com/%EE%80%80" },             /* not in the path */
