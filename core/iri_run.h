@@ -2,7 +2,7 @@
  *
  * The quick lane (quick.c) spends most of its time walking over bytes that
  * need nothing: letters, digits, "/" and the like.  An iri_run classifies
- * a line a block of sixteen bytes at a time and hands out the positions of
+ * a line a window of sixty-four bytes at a time and hands out the positions of
  * the bytes that do need something, in order.  The answers are the same with
  * or without vector instructions (tests/test_run.c holds them to the
  * parser's class table). */
@@ -13,15 +13,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { IRI_RUN_BLOCK_BYTES = 16 };
+/* A block is what one vector compare classifies; a window, what a walk
+ * classifies at once. */
+enum { IRI_RUN_BLOCK_BYTES = 16, IRI_RUN_WINDOW_BYTES = 64 };
 
 /* A walk over s[0..end) (the caller's, read only; nothing past end is read).
  * A plain value type: the fields are the walk's, not the caller's. */
 typedef struct {
 	const uint8_t *s;
 	size_t end;
-	size_t base;       /* byte index of the block `stops` describes */
-	uint32_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+	size_t base;       /* byte index of the window `stops` describes */
+	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
 	bool nibbles;      /* classified by nibble tables (SSSE3) */
 } iri_run;
 
@@ -42,11 +44,11 @@ size_t iri_run_refill(iri_run *r, size_t from);
 static inline size_t iri_run_next(iri_run *r, size_t from)
 {
 	size_t k = from - r->base;
-	if (k < IRI_RUN_BLOCK_BYTES) {
-		uint32_t m = r->stops >> k;
+	if (k < IRI_RUN_WINDOW_BYTES) {
+		uint64_t m = r->stops >> k;
 		if (m)
-			return from + (size_t)__builtin_ctz(m);
-		from = r->base + IRI_RUN_BLOCK_BYTES;
+			return from + (size_t)__builtin_ctzll(m);
+		from = r->base + IRI_RUN_WINDOW_BYTES;
 	}
 	return iri_run_refill(r, from);
 }

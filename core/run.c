@@ -1,9 +1,10 @@
 /* Runs of ordinary ASCII (iri_run.h).  With SSE2 (every x86-64), a block of
  * sixteen bytes is classified by a few comparisons, or with SSSE3 (asked of
  * the processor at run time) by two nibble-table lookups; elsewhere the
- * parser's class table answers byte by byte.  A span's last, shorter block
- * is read as the sixteen bytes before its end, shifted, or (a span shorter
- * than that) from a padded copy: nothing past the end is read. */
+ * parser's class table answers byte by byte.  A walk classifies a window of
+ * four blocks at a time.  A span's last, shorter block is read as the
+ * sixteen bytes before its end, shifted, or (a span shorter than that) from
+ * a padded copy: nothing past the end is read. */
 #include <string.h>
 
 #include "iri_parse.h"
@@ -14,7 +15,7 @@
 
 /* A bit per byte of the block that is not in ipath's ASCII.  Signed
  * compares: bytes from 0x80 are negative, so "> 0x20" rules them out too. */
-static uint32_t path_stops(const uint8_t *block)
+static inline uint32_t path_stops(const uint8_t *block)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 #define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
@@ -34,6 +35,7 @@ static uint32_t path_stops(const uint8_t *block)
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <tmmintrin.h>
 #define HAVE_NIBBLES 1
+#define NIBBLES_TARGET __attribute__((target("ssse3")))
 
 /* path_stops() by two table lookups (SSSE3, asked of the processor at run
  * time): a byte stops a run when the classes of its high nibble and of its
@@ -41,7 +43,7 @@ static uint32_t path_stops(const uint8_t *block)
  * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
  * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
  * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
-__attribute__((target("ssse3"))) static uint32_t path_stops_nibbles(const uint8_t *block)
+NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
 {
 	const __m128i by_high = _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1);
 	const __m128i by_low = _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
@@ -60,7 +62,7 @@ static bool have_nibbles(void)
 }
 #endif
 
-static uint32_t authority_stops(const uint8_t *block)
+static inline uint32_t authority_stops(const uint8_t *block)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 	__m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
@@ -71,16 +73,22 @@ static uint32_t authority_stops(const uint8_t *block)
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte)
 {
 	const __m128i want = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
+#define HITS(at) _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + (at))), want)
 	size_t n = 0, i = 0;
 	while (len - i >= IRI_RUN_BLOCK_BYTES) {
-		/* Byte counters (a match is -1, subtracted) for at most 255
-		 * blocks, then summed eight bytes at a time (psadbw). */
+		/* Byte counters (a match is -1, subtracted) for at most 252
+		 * blocks, four a round, then summed eight bytes at a time
+		 * (psadbw). */
 		__m128i counts = zero;
-		for (unsigned k = 0; k < 255 && len - i >= IRI_RUN_BLOCK_BYTES; k++, i += IRI_RUN_BLOCK_BYTES)
-			counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), want));
+		for (unsigned k = 0; k < 63 && len - i >= 4 * IRI_RUN_BLOCK_BYTES; k++, i += 4 * IRI_RUN_BLOCK_BYTES)
+			counts = _mm_sub_epi8(_mm_sub_epi8(counts, _mm_add_epi8(HITS(i), HITS(i + 16))),
+			                      _mm_add_epi8(HITS(i + 32), HITS(i + 48)));
+		for (unsigned k = 0; k < 3 && len - i >= IRI_RUN_BLOCK_BYTES; k++, i += IRI_RUN_BLOCK_BYTES)
+			counts = _mm_sub_epi8(counts, HITS(i));
 		__m128i sums = _mm_sad_epu8(counts, zero);
 		n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
 	}
+#undef HITS
 	for (; i < len; i++)
 		n += s[i] == byte;
 	return n;
@@ -117,6 +125,7 @@ static uint32_t authority_stops(const uint8_t *block)
 
 #if !defined(HAVE_NIBBLES)
 #define HAVE_NIBBLES 0
+#define NIBBLES_TARGET
 
 static bool have_nibbles(void)
 {
@@ -142,6 +151,34 @@ static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *
 	return (stops(block) & (((uint32_t)1 << n) - 1)) | (uint32_t)1 << n;
 }
 
+/* The first window from `from` (< end) on with a stop: its start, and its
+ * stops in *window (bit k: s[start + k]); the last window, shorter than
+ * IRI_RUN_WINDOW_BYTES, has the end's bit. */
+#define DEFINE_SCAN(name, stops) \
+	static size_t name(const uint8_t *s, size_t from, size_t end, uint64_t *window) \
+	{ \
+		for (; end - from >= IRI_RUN_WINDOW_BYTES; from += IRI_RUN_WINDOW_BYTES) { \
+			uint64_t m = (uint64_t)stops(s + from) | (uint64_t)stops(s + from + 16) << 16 | \
+			             (uint64_t)stops(s + from + 32) << 32 | (uint64_t)stops(s + from + 48) << 48; \
+			if (m) { \
+				*window = m; \
+				return from; \
+			} \
+		} \
+		uint64_t m = 0; \
+		size_t k = 0; \
+		for (; end - from - k > IRI_RUN_BLOCK_BYTES; k += IRI_RUN_BLOCK_BYTES) \
+			m |= (uint64_t)stops(s + from + k) << k; \
+		*window = m | (uint64_t)BLOCK_STOPS(stops, s, from + k, end) << k; \
+		return from; \
+	}
+
+DEFINE_SCAN(scan_path, path_stops)
+DEFINE_SCAN(scan_authority, authority_stops)
+#if HAVE_NIBBLES
+NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles)
+#endif
+
 void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end)
 {
 	iri_run_init(r, s, end);
@@ -154,44 +191,47 @@ void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
 	r->end = end;
 	r->nibbles = have_nibbles();
 	/* Nothing classified: a base past every `from` makes the first call
-	 * refill (from - base wraps past the block). */
+	 * refill (from - base wraps past the window). */
 	r->base = end + 1;
 	r->stops = 0;
 }
 
+/* The window of stops from `from` on: its start. */
+static size_t scan_any(bool nibbles, const uint8_t *s, size_t from, size_t end, uint64_t *window)
+{
+#if HAVE_NIBBLES
+	if (nibbles)
+		return scan_path_nibbles(s, from, end, window);
+#endif
+	(void)nibbles;
+	return scan_path(s, from, end, window);
+}
+
 size_t iri_run_refill(iri_run *r, size_t from)
 {
-	for (;; from += IRI_RUN_BLOCK_BYTES) {
-		if (from >= r->end) {
-			r->base = r->end;
-			r->stops = 1;   /* the end */
-			return r->end;
-		}
-		r->base = from;
-#if HAVE_NIBBLES
-		if (r->nibbles)
-			r->stops = BLOCK_STOPS(path_stops_nibbles, r->s, from, r->end);
-		else
-#endif
-			r->stops = BLOCK_STOPS(path_stops, r->s, from, r->end);
-		if (r->stops)
-			return from + (size_t)__builtin_ctz(r->stops);
+	if (from >= r->end) {
+		r->base = r->end;
+		r->stops = 1;   /* the end */
+		return r->end;
 	}
+	r->base = scan_any(r->nibbles, r->s, from, r->end, &r->stops);
+	return r->base + (size_t)__builtin_ctzll(r->stops);
 }
 
 size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
 {
-	iri_run r;
-	iri_run_init(&r, s, end);
-	return iri_run_refill(&r, from);
+	if (from >= end)
+		return end;
+	uint64_t window;
+	size_t base = scan_any(have_nibbles(), s, from, end, &window);
+	return base + (size_t)__builtin_ctzll(window);
 }
 
 size_t iri_run_authority(const uint8_t *s, size_t from, size_t end)
 {
-	for (; from < end; from += IRI_RUN_BLOCK_BYTES) {
-		uint32_t m = BLOCK_STOPS(authority_stops, s, from, end);
-		if (m)
-			return from + (size_t)__builtin_ctz(m);
-	}
-	return end;
+	if (from >= end)
+		return end;
+	uint64_t window;
+	size_t base = scan_authority(s, from, end, &window);
+	return base + (size_t)__builtin_ctzll(window);
 }

@@ -1,7 +1,8 @@
 /* core/run.c against the parser's class table: every byte value at every
  * position of spans of every length from 0 to 40 (so each block size, the
- * padded tail and the end bit are met), then random spans walked with
- * iri_run_next() as quick.c walks them. */
+ * padded tail and the end bit are met) and of lengths round the windows'
+ * edges, then random spans walked with iri_run_next() as quick.c walks
+ * them. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -9,7 +10,7 @@
 #include "iri_run.h"
 #include "tcheck.h"
 
-enum { SPAN_MAX_BYTES = 40 };
+enum { SPAN_MAX_BYTES = 40, WALK_MAX_BYTES = 200 };
 
 static size_t want_path(const uint8_t *s, size_t from, size_t end)
 {
@@ -36,32 +37,45 @@ static size_t walk_path(const uint8_t *s, size_t from, size_t end, bool plain)
 	return iri_run_next(&r, from);
 }
 
+/* One odd byte at `at` in a run of plain ones ("a"), every `from` a step
+ * apart. */
+static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t step)
+{
+	for (size_t from = 0; from <= len; from += step) {
+		memset(s, 'a', WALK_MAX_BYTES + 1);
+		if (at < len)
+			s[at] = (uint8_t)byte;
+		s[len] = '%';   /* past the end: must not be seen */
+		CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
+		      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+		CHECK(walk_path(s, from, len, false) == want_path(s, from, len),
+		      "path (walk): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+		CHECK(walk_path(s, from, len, true) == want_path(s, from, len),
+		      "path (plain): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+		CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
+		      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+	}
+}
+
 int main(void)
 {
-	uint8_t s[SPAN_MAX_BYTES + 1];
-	/* One odd byte in a run of plain ones ("a"; "-" for the authority). */
+	uint8_t s[WALK_MAX_BYTES + 1];
 	for (unsigned byte = 0; byte < 256; byte++)
 		for (size_t len = 0; len <= SPAN_MAX_BYTES; len++)
-			for (size_t at = 0; at <= len; at++) {
-				for (size_t from = 0; from <= len; from += 7) {
-					memset(s, 'a', sizeof s);
-					if (at < len)
-						s[at] = (uint8_t)byte;
-					s[len] = '%';   /* past the end: must not be seen */
-					CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
-					      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-					CHECK(walk_path(s, from, len, true) == want_path(s, from, len),
-					      "path (plain): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-					CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
-					      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-				}
-			}
+			for (size_t at = 0; at <= len; at++)
+				odd_byte(s, len, at, byte, 7);
+	/* Round a window's edges: one, two and three windows. */
+	static const size_t edges[] = { 63, 64, 65, 79, 80, 81, 127, 128, 129, 191, 192, 193 };
+	for (unsigned byte = 0; byte < 256; byte++)
+		for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+			for (size_t at = 0; at <= edges[e]; at++)
+				odd_byte(s, edges[e], at, byte, 13);
 	/* Walks over random spans, as scan_tail() makes them: from each stop,
 	 * on past one to four bytes. */
 	srand(3987);
 	static const char pool[] = "abz09-._~!$&'()*+,;=:@/?#%\"<>[\\]^`{|} \x7f\x80\xc3\xa9\xe4\xb8\xad\x01";
 	for (int round = 0; round < 20000; round++) {
-		size_t len = (size_t)(rand() % (SPAN_MAX_BYTES + 1));
+		size_t len = (size_t)(rand() % ((round % 4 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
 		iri_run run;
