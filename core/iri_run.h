@@ -17,6 +17,14 @@
  * classifies at once. */
 enum { IRI_RUN_BLOCK_BYTES = 16, IRI_RUN_WINDOW_BYTES = 64 };
 
+/* Which bytes stop a run. */
+typedef enum {
+	IRI_RUN_PATH,        /* those not ipath's ASCII (RFC 3987 2.2: iunreserved,
+	                      * sub-delims, ":", "@", "/"; not "%") */
+	IRI_RUN_AUTHORITY    /* those, and "/", ":", "@", ".": the bytes that end
+	                      * an authority or split it (RFC 3986 3.2) */
+} iri_run_kind;
+
 /* A walk over s[0..end) (the caller's, read only; nothing past end is read).
  * A plain value type: the fields are the walk's, not the caller's. */
 typedef struct {
@@ -25,21 +33,23 @@ typedef struct {
 	size_t base;       /* byte index of the window `stops` describes */
 	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
 	bool nibbles;      /* classified by nibble tables (SSSE3) */
+	size_t (*scan)(const uint8_t *, size_t, size_t, uint64_t *);   /* the classifier */
 } iri_run;
 
-/* A walk with the fastest classification the processor has. */
-void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
+/* A walk of the given kind, with the fastest classification the processor
+ * has, or (plain) without the nibble tables: tests/test_run.c holds both to
+ * the class table. */
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain);
 
-/* The same without the nibble tables: tests/test_run.c holds both to the
- * class table. */
+/* A walk over ipath's runs (IRI_RUN_PATH), fastest or plain. */
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
 void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end);
 
 /* Classifies from `from` on; iri_run_next()'s slow half. */
 size_t iri_run_refill(iri_run *r, size_t from);
 
-/* The first byte index in [from, end) whose byte is not ASCII that ipath
- * allows (RFC 3987 2.2: iunreserved, sub-delims, ":", "@", "/"; not "%"),
- * or end.  Calls on one walk must not go backwards: from >= the last
+/* The first byte index in [from, end) whose byte stops a run of the walk's
+ * kind, or end.  Calls on one walk must not go backwards: from >= the last
  * from passed. */
 static inline size_t iri_run_next(iri_run *r, size_t from)
 {
@@ -53,13 +63,9 @@ static inline size_t iri_run_next(iri_run *r, size_t from)
 	return iri_run_refill(r, from);
 }
 
-/* The same for one span, without a walk to keep.  Here and below, s[0..end)
- * is read (bytes before from too), nothing past end. */
+/* The same for one span of ipath, without a walk to keep: s[0..end) is
+ * read (bytes before from too), nothing past end. */
 size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
-
-/* The first byte index in [from, end) holding "/", "?" or "#" (where an
- * authority ends, RFC 3986 3.2), or end. */
-size_t iri_run_authority(const uint8_t *s, size_t from, size_t end);
 
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);

@@ -20,6 +20,7 @@
 #include "iri_parse.h"
 #include "iri_quick.h"
 #include "iri_quick_iri.h"
+#include "quick_authority.h"
 #include "iri_run.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"
@@ -204,28 +205,6 @@ static bool scan_part(quick *q, iri_component comp, size_t start, size_t end, bo
 	return true;
 }
 
-/* RFC 1034 3.1: labels of 1 to 63 bytes (the root's empty one last), at
- * most 253 bytes; "xn--" labels are the full path's (ACE_LABEL, BAD_IDN). */
-static bool plain_dns_name(const uint8_t *s, size_t len)
-{
-	if (len > 0 && s[len - 1] == '.')
-		len--;                       /* the root */
-	if (len == 0 || len > IRI_DNS_NAME_MAX_BYTES)
-		return false;
-	for (size_t label = 0; label <= len;) {
-		const uint8_t *dot = memchr(s + label, '.', len - label);
-		size_t i = dot ? (size_t)(dot - s) : len;
-		size_t n = i - label;
-		if (n == 0 || n > IRI_DNS_LABEL_MAX_BYTES)
-			return false;
-		if (n >= 4 && (s[label] | 0x20) == 'x' && (s[label + 1] | 0x20) == 'n' &&
-		    s[label + 2] == '-' && s[label + 3] == '-')
-			return false;
-		label = i + 1;
-	}
-	return true;
-}
-
 /* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
  * plain_dns_name) that UTS #46 ToASCII takes without error: no BAD_IDN or
  * DNS_LENGTH_LIMIT (the host's errors; the rest of what check.c says of an
@@ -293,7 +272,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 }
 
 /* The host [hs, he) (check_parts, iri_host_diagnose; map_host). */
-static bool scan_host(quick *q, size_t hs, size_t he)
+static bool scan_host(quick *q, size_t hs, size_t he, const iri_quick_authority *au)
 {
 	if (he == hs)
 		return true;
@@ -303,8 +282,8 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		return false;                /* IP literals: the full path (and %-hosts, below) */
 	/* ipath's ASCII less ":", "@" and "/" is the host's (RFC 3986 3.2.2
 	 * reg-name), and the span has none of those three. */
-	if (iri_run_path(q->s, hs, he) == he) {
-		if (plain_dns_name(h, n))
+	if (au->host_ascii) {
+		if (au->host_dns)
 			return true;
 		/* else DNS_LENGTH_LIMIT, empty labels, A-labels; the last are
 		 * judged here for to-iri (iri_quick_iri.h), which keeps them. */
@@ -390,27 +369,23 @@ static bool has_dot_segment(const uint8_t *s, size_t start, size_t end)
  * where it ends, or 0 to give up. */
 static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
 {
-	const uint8_t *s = q->s;
 	/* RFC 3986 3.2: it ends at "/", "?" or "#"; the userinfo at its last
 	 * "@" (at > 0: the scheme and "//" come first). */
-	size_t e = iri_run_authority(s, a, q->len), at = 0;
-	for (const uint8_t *p = memchr(s + a, '@', e - a); p; p = memchr(p + 1, '@', e - (size_t)(p + 1 - s)))
-		at = (size_t)(p - s);
+	iri_quick_authority au;
+	iri_quick_split_authority(q->s, a, q->len, &au);
 	size_t hs = a;
-	if (at) {
-		if (!scan_part(q, IRI_COMP_USERINFO, a, at, true))
+	if (au.at) {
+		if (!scan_part(q, IRI_COMP_USERINFO, a, au.at, true))
 			return 0;
-		if (memchr(s + a, ':', at - a))
+		if (au.userinfo_colon)
 			lower(q);            /* PASSWORD_IN_USERINFO */
-		hs = at + 1;
+		hs = au.at + 1;
 	}
-	const uint8_t *colon = memchr(s + hs, ':', e - hs);
-	size_t he = colon ? (size_t)(colon - s) : e;
-	if (!scan_host(q, hs, he))
+	if (!scan_host(q, hs, au.host_end, &au))
 		return 0;
-	if (colon && !scan_port(q, scheme_end, he + 1, e))
+	if (au.host_end < au.end && !scan_port(q, scheme_end, au.host_end + 1, au.end))
 		return 0;
-	return e;
+	return au.end;
 }
 
 /* Path, query and fragment from i to the end, in one run: "?" starts the

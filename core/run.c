@@ -28,26 +28,30 @@ static inline uint32_t path_stops(const uint8_t *block)
 	__m128i not_printable = _mm_andnot_si128(GT(0x20), _mm_set1_epi8(-1));
 	__m128i bad = _mm_or_si128(_mm_or_si128(one_off, brackets), _mm_or_si128(braces, not_printable));
 	return (uint32_t)_mm_movemask_epi8(bad);
-#undef EQ
 #undef GT
 }
+
+/* path_stops() and the bytes that split an authority (RFC 3986 3.2): "/"
+ * ("?" and "#" are the path's stops) ends it, "@" the userinfo, ":" the
+ * host, "." a label. */
+static inline uint32_t authority_stops(const uint8_t *block)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+	__m128i hit = _mm_or_si128(_mm_or_si128(EQ('/'), EQ(':')), _mm_or_si128(EQ('@'), EQ('.')));
+	return path_stops(block) | (uint32_t)_mm_movemask_epi8(hit);
+}
+#undef EQ
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <tmmintrin.h>
 #define HAVE_NIBBLES 1
 #define NIBBLES_TARGET __attribute__((target("ssse3")))
 
-/* path_stops() by two table lookups (SSSE3, asked of the processor at run
- * time): a byte stops a run when the classes of its high nibble and of its
- * low nibble share a bit.  Classes by high nibble: 1 every byte (0x0_,
- * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
- * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
- * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
-NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
+/* A block's stops by two table lookups (SSSE3, asked of the processor at
+ * run time): a byte stops a run when the classes of its high nibble and of
+ * its low nibble share a bit. */
+NIBBLES_TARGET static inline uint32_t nibble_stops(const uint8_t *block, __m128i by_high, __m128i by_low)
 {
-	const __m128i by_high = _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1);
-	const __m128i by_low = _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
-	                                     1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32);
 	const __m128i low_nibble = _mm_set1_epi8(0x0F);
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble);
@@ -56,19 +60,31 @@ NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
 	return ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(shared, _mm_setzero_si128())) & 0xFFFF;
 }
 
+/* path_stops() by nibbles.  Classes by high nibble: 1 every byte (0x0_,
+ * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
+ * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
+ * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
+NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
+{
+	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
+	                    _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
+	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32));
+}
+
+/* authority_stops() by nibbles: the path's classes, with "." and "/" in
+ * class 2, ":" in class 4, and "@" in a class 64 of its own (0x4_). */
+NIBBLES_TARGET static inline uint32_t authority_stops_nibbles(const uint8_t *block)
+{
+	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 64, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
+	                    _mm_setr_epi8(1 | 2 | 16 | 64, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1 | 4,
+	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 2 | 4 | 8, 1 | 2 | 4 | 32));
+}
+
 static bool have_nibbles(void)
 {
 	return __builtin_cpu_supports("ssse3");
 }
 #endif
-
-static inline uint32_t authority_stops(const uint8_t *block)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)block);
-	__m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
-	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-	return (uint32_t)_mm_movemask_epi8(hit);
-}
 
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte)
 {
@@ -115,9 +131,9 @@ static uint32_t path_stops(const uint8_t *block)
 
 static uint32_t authority_stops(const uint8_t *block)
 {
-	uint32_t m = 0;
+	uint32_t m = path_stops(block);
 	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++)
-		m |= (uint32_t)(block[k] == '/' || block[k] == '?' || block[k] == '#') << k;
+		m |= (uint32_t)(block[k] == '/' || block[k] == ':' || block[k] == '@' || block[k] == '.') << k;
 	return m;
 }
 
@@ -177,34 +193,33 @@ DEFINE_SCAN(scan_path, path_stops)
 DEFINE_SCAN(scan_authority, authority_stops)
 #if HAVE_NIBBLES
 NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles)
+NIBBLES_TARGET DEFINE_SCAN(scan_authority_nibbles, authority_stops_nibbles)
 #endif
 
-void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end)
-{
-	iri_run_init(r, s, end);
-	r->nibbles = false;
-}
-
-void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain)
 {
 	r->s = s;
 	r->end = end;
-	r->nibbles = have_nibbles();
+	r->nibbles = !plain && have_nibbles();
+	r->scan = kind == IRI_RUN_PATH ? scan_path : scan_authority;
+#if HAVE_NIBBLES
+	if (r->nibbles)
+		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
+#endif
 	/* Nothing classified: a base past every `from` makes the first call
 	 * refill (from - base wraps past the window). */
 	r->base = end + 1;
 	r->stops = 0;
 }
 
-/* The window of stops from `from` on: its start. */
-static size_t scan_any(bool nibbles, const uint8_t *s, size_t from, size_t end, uint64_t *window)
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
 {
-#if HAVE_NIBBLES
-	if (nibbles)
-		return scan_path_nibbles(s, from, end, window);
-#endif
-	(void)nibbles;
-	return scan_path(s, from, end, window);
+	iri_run_init_kind(r, s, end, IRI_RUN_PATH, false);
+}
+
+void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end)
+{
+	iri_run_init_kind(r, s, end, IRI_RUN_PATH, true);
 }
 
 size_t iri_run_refill(iri_run *r, size_t from)
@@ -214,24 +229,13 @@ size_t iri_run_refill(iri_run *r, size_t from)
 		r->stops = 1;   /* the end */
 		return r->end;
 	}
-	r->base = scan_any(r->nibbles, r->s, from, r->end, &r->stops);
+	r->base = r->scan(r->s, from, r->end, &r->stops);
 	return r->base + (size_t)__builtin_ctzll(r->stops);
 }
 
 size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
 {
-	if (from >= end)
-		return end;
-	uint64_t window;
-	size_t base = scan_any(have_nibbles(), s, from, end, &window);
-	return base + (size_t)__builtin_ctzll(window);
-}
-
-size_t iri_run_authority(const uint8_t *s, size_t from, size_t end)
-{
-	if (from >= end)
-		return end;
-	uint64_t window;
-	size_t base = scan_authority(s, from, end, &window);
-	return base + (size_t)__builtin_ctzll(window);
+	iri_run r;
+	iri_run_init(&r, s, end);
+	return iri_run_refill(&r, from);
 }

@@ -21,19 +21,17 @@ static size_t want_path(const uint8_t *s, size_t from, size_t end)
 
 static size_t want_authority(const uint8_t *s, size_t from, size_t end)
 {
-	while (from < end && s[from] != '/' && s[from] != '?' && s[from] != '#')
+	while (from < end && iri_ascii_ok(IRI_COMP_PATH, s[from]) && s[from] != '/' && s[from] != ':' &&
+	       s[from] != '@' && s[from] != '.')
 		from++;
 	return from;
 }
 
 /* A walk's answer from `from`, with or without the nibble tables. */
-static size_t walk_path(const uint8_t *s, size_t from, size_t end, bool plain)
+static size_t walk(const uint8_t *s, size_t from, size_t end, iri_run_kind kind, bool plain)
 {
 	iri_run r;
-	if (plain)
-		iri_run_init_plain(&r, s, end);
-	else
-		iri_run_init(&r, s, end);
+	iri_run_init_kind(&r, s, end, kind, plain);
 	return iri_run_next(&r, from);
 }
 
@@ -48,12 +46,12 @@ static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t st
 		s[len] = '%';   /* past the end: must not be seen */
 		CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
 		      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-		CHECK(walk_path(s, from, len, false) == want_path(s, from, len),
-		      "path (walk): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-		CHECK(walk_path(s, from, len, true) == want_path(s, from, len),
-		      "path (plain): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-		CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
-		      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
+		for (int plain = 0; plain < 2; plain++) {
+			CHECK(walk(s, from, len, IRI_RUN_PATH, plain) == want_path(s, from, len),
+			      "path (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+			CHECK(walk(s, from, len, IRI_RUN_AUTHORITY, plain) == want_authority(s, from, len),
+			      "authority (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+		}
 	}
 }
 
@@ -70,22 +68,21 @@ int main(void)
 		for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
 			for (size_t at = 0; at <= edges[e]; at++)
 				odd_byte(s, edges[e], at, byte, 13);
-	/* Walks over random spans, as scan_tail() makes them: from each stop,
-	 * on past one to four bytes. */
+	/* Walks over random spans, as scan_tail() and the authority's split
+	 * make them: from each stop, on past one to four bytes. */
 	srand(3987);
 	static const char pool[] = "abz09-._~!$&'()*+,;=:@/?#%\"<>[\\]^`{|} \x7f\x80\xc3\xa9\xe4\xb8\xad\x01";
 	for (int round = 0; round < 20000; round++) {
-		size_t len = (size_t)(rand() % ((round % 4 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
+		size_t len = (size_t)(rand() % ((round % 8 < 6 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
 		iri_run run;
-		if (round % 2)
-			iri_run_init_plain(&run, s, len);
-		else
-			iri_run_init(&run, s, len);
+		iri_run_kind kind = round % 4 < 2 ? IRI_RUN_PATH : IRI_RUN_AUTHORITY;
+		iri_run_init_kind(&run, s, len, kind, round % 2);
 		size_t i = (size_t)(rand() % (int)(len + 1));
 		for (;;) {
-			size_t got = iri_run_next(&run, i), want = want_path(s, i, len);
+			size_t got = iri_run_next(&run, i);
+			size_t want = kind == IRI_RUN_PATH ? want_path(s, i, len) : want_authority(s, i, len);
 			CHECK(got == want, "walk: round %d, from %zu of %zu: got %zu, want %zu", round, i, len, got, want);
 			if (got != want || got >= len)
 				break;
