@@ -130,24 +130,48 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 	return 3 * m;
 }
 
+/* The code point of the UTF-8 sequence at s[0..avail) (avail > 0, s[0] >=
+ * 0x80), strict (RFC 3629): its bytes, or 0 if ill-formed.  Two- and
+ * three-byte sequences inline, the rest by ICU's U8_NEXT. */
+static inline size_t next_cp(const uint8_t *s, size_t avail, uint32_t *cp)
+{
+	if (s[0] >= 0xC2 && s[0] <= 0xDF && avail >= 2 && U8_IS_TRAIL(s[1])) {
+		*cp = (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
+		return 2;
+	}
+	if ((s[0] & 0xF0) == 0xE0 && avail >= 3 && U8_IS_VALID_LEAD3_AND_T1(s[0], s[1]) && U8_IS_TRAIL(s[2])) {
+		*cp = (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+		return 3;
+	}
+	int32_t n = 0;
+	UChar32 c;
+	U8_NEXT(s, n, avail < 4 ? (int32_t)avail : 4, c);
+	*cp = (uint32_t)c;
+	return c < 0 ? 0 : (size_t)n;
+}
+
 /* The non-ASCII characters from s[i] on, before end, in comp
  * (check_code_points, check_nfc, check_bidi); with map, written as %HH
- * (RFC 3987 3.1 step 2), the whole run at once.  Returns its bytes, or 0 to
- * give up. */
+ * (RFC 3987 3.1 step 2) as they go.  Returns their bytes, or 0 to give
+ * up. */
 static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, bool map)
 {
 	const uint8_t *s = q->s;
 	size_t start = i, cps = 0;
-	bool warn = false;
+	/* The classes of the characters, or-ed and and-ed together. */
+	uint8_t any = 0, all = 0xFF;
+	/* Four bytes a store, three kept: the room reserved per input byte is
+	 * three, with one to spare after the last. */
+	char *o = NULL;
+	if (map && q->uri) {
+		copy_to(q, start);
+		o = iri_buf_end(q->uri);
+	}
 	while (i < end && s[i] >= 0x80) {
-		/* ICU's U8_NEXT, inline and strict (RFC 3629); at most the four
-		 * bytes of one sequence are looked at. */
-		int32_t n = 0;
-		UChar32 c;
-		U8_NEXT(s + i, n, end - i < 4 ? (int32_t)(end - i) : 4, c);
-		if (c < 0)
-			return 0;    /* INVALID_UTF8 */
-		uint32_t cp = (uint32_t)c;
+		uint32_t cp;
+		size_t n = next_cp(s + i, end - i, &cp);
+		if (n == 0)
+			return 0;            /* INVALID_UTF8 */
 		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
 		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
@@ -155,25 +179,24 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		uint8_t cls = iri_cp_class(q->ctx, cp);
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		/* Warnings only: the character classes; NOT_NFC and the bidi
-		 * rules are looked at once the line is split (scan_line). */
-		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN;
-		q->nfc_maybe |= !(cls & IRI_CPC_NFC_STABLE);
-		q->rtl |= (cls & IRI_CPC_RTL) != 0;
+		any |= cls;
+		all &= cls;
 		cps++;
-		i += (size_t)n;
+		if (o) {
+			for (size_t k = 0; k < n; k++, o += 3)
+				memcpy(o, pct_escape[s[i + k]], 4);
+		}
+		i += n;
 	}
-	if (warn)
+	/* Warnings only: the character classes; NOT_NFC and the bidi rules are
+	 * looked at once the line is split (scan_line). */
+	if (any & IRI_CPC_KIND)
 		lower(q);
+	q->nfc_maybe |= !(all & IRI_CPC_NFC_STABLE);
+	q->rtl |= (any & IRI_CPC_RTL) != 0;
 	q->nonascii_bytes += i - start;
 	q->nonascii_cps += cps;
-	if (map && q->uri) {
-		copy_to(q, start);
-		/* Four bytes a store, three kept: the room reserved per input byte
-		 * is three, with one to spare after the last. */
-		char *o = iri_buf_end(q->uri);
-		for (size_t k = start; k < i; k++, o += 3)
-			memcpy(o, pct_escape[s[k]], 4);
+	if (o) {
 		iri_buf_commit(q->uri, 3 * (i - start));
 		q->copied = i;
 	}
