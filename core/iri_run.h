@@ -31,7 +31,9 @@ typedef struct {
 	const uint8_t *s;
 	size_t end;
 	size_t base;       /* byte index of the window `stops` describes */
+	size_t limit;      /* where it ends: base + width, or past end */
 	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+	size_t width;      /* bytes a window classifies: a path's 64, an authority's 16 */
 	bool nibbles;      /* classified by nibble tables (SSSE3) */
 	size_t (*scan)(const uint8_t *, size_t, size_t, uint64_t *);   /* the classifier */
 } iri_run;
@@ -53,12 +55,11 @@ size_t iri_run_refill(iri_run *r, size_t from);
  * from passed. */
 static inline size_t iri_run_next(iri_run *r, size_t from)
 {
-	size_t k = from - r->base;
-	if (k < IRI_RUN_WINDOW_BYTES) {
-		uint64_t m = r->stops >> k;
+	if (from < r->limit) {
+		uint64_t m = r->stops >> (from - r->base);   /* from >= base: no call goes back */
 		if (m)
 			return from + (size_t)__builtin_ctzll(m);
-		from = r->base + IRI_RUN_WINDOW_BYTES;
+		from = r->limit;
 	}
 	return iri_run_refill(r, from);
 }
@@ -66,6 +67,13 @@ static inline size_t iri_run_next(iri_run *r, size_t from)
 /* The same for one span of ipath, without a walk to keep: s[0..end) is
  * read (bytes before from too), nothing past end. */
 size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
+
+/* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
+ * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES
+ * bytes; a bit per "." among them in *dots.  Needs that many bytes before
+ * end, else returns 0.  A host's fast path: most are names like these. */
+enum { IRI_RUN_LDH_BYTES = 32 };
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, uint32_t *dots);
 
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);

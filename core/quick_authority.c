@@ -13,15 +13,43 @@ static bool plain_label(const uint8_t *s, size_t n)
 	       !(n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-');
 }
 
+/* plain_dns_name of a name of fewer than 32 bytes whose dots are known:
+ * bit k of dots for s[k]. */
+static bool plain_dns_name_dots(const uint8_t *s, size_t len, uint32_t dots)
+{
+	if (len > 0 && s[len - 1] == '.')
+		dots &= ~((uint32_t)1 << --len);   /* the root */
+	if (len == 0)
+		return false;
+	for (size_t label = 0;; dots &= dots - 1) {
+		size_t i = dots ? (size_t)__builtin_ctz(dots) : len;
+		if (!plain_label(s + label, i - label))
+			return false;
+		if (!dots)
+			return true;
+		label = i + 1;
+	}
+}
+
 void iri_quick_split_authority(const uint8_t *s, size_t a, size_t len, iri_quick_authority *au)
 {
+	au->at = 0;
+	au->userinfo_colon = false;
+	/* Most authorities are a short name of letters, digits, "-" and ".",
+	 * then "/", "?" or "#": found in one look at 32 bytes. */
+	uint32_t dots;
+	size_t n = iri_run_ldh(s, a, len, &dots);
+	if (n < IRI_RUN_LDH_BYTES && a + n < len && (s[a + n] == '/' || s[a + n] == '?' || s[a + n] == '#')) {
+		au->end = au->host_end = a + n;
+		au->host_ascii = true;
+		au->host_dns = plain_dns_name_dots(s + a, n, dots);
+		return;
+	}
 	/* Since the last "@" (or a): where the host starts, its first ":",
 	 * where its last label starts, whether all its labels so far are
 	 * plain and its bytes ipath's ASCII. */
 	size_t hs = a, colon = 0, label = a;
 	bool labels_plain = true, ascii = true;
-	au->at = 0;
-	au->userinfo_colon = false;
 	iri_run r;
 	iri_run_init_kind(&r, s, len, IRI_RUN_AUTHORITY, false);
 	size_t i = iri_run_next(&r, a);

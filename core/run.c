@@ -42,6 +42,20 @@ static inline uint32_t authority_stops(const uint8_t *block)
 }
 #undef EQ
 
+/* A bit per byte of the block that is a letter, digit, "-" or "."; its
+ * dots in *dots.  Signed compares: no byte from 0x80 is in a range. */
+static inline uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block), lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+#define IN(x, lo, hi) _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8((lo) - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8((hi) + 1)))
+	__m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+	__m128i ok = _mm_or_si128(_mm_or_si128(IN(lower, 'a', 'z'), IN(v, '0', '9')),
+	                          _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')), dot));
+#undef IN
+	*dots = (uint32_t)_mm_movemask_epi8(dot);
+	return (uint32_t)_mm_movemask_epi8(ok);
+}
+
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <tmmintrin.h>
 #define HAVE_NIBBLES 1
@@ -137,6 +151,19 @@ static uint32_t authority_stops(const uint8_t *block)
 	return m;
 }
 
+
+static uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots)
+{
+	uint32_t m = 0;
+	*dots = 0;
+	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++) {
+		uint8_t c = block[k], lower = c | 0x20;
+		*dots |= (uint32_t)(c == '.') << k;
+		m |= (uint32_t)((lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') << k;
+	}
+	return m;
+}
+
 #endif
 
 #if !defined(HAVE_NIBBLES)
@@ -189,11 +216,27 @@ static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *
 		return from; \
 	}
 
+/* The same a block at a time (a window of one block), for spans that are
+ * short: an authority ends within a block or two. */
+#define DEFINE_SCAN_BLOCKS(name, stops) \
+	static size_t name(const uint8_t *s, size_t from, size_t end, uint64_t *window) \
+	{ \
+		for (; end - from > IRI_RUN_BLOCK_BYTES; from += IRI_RUN_BLOCK_BYTES) { \
+			uint32_t m = stops(s + from); \
+			if (m) { \
+				*window = m; \
+				return from; \
+			} \
+		} \
+		*window = BLOCK_STOPS(stops, s, from, end); \
+		return from; \
+	}
+
 DEFINE_SCAN(scan_path, path_stops)
-DEFINE_SCAN(scan_authority, authority_stops)
+DEFINE_SCAN_BLOCKS(scan_authority, authority_stops)
 #if HAVE_NIBBLES
 NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles)
-NIBBLES_TARGET DEFINE_SCAN(scan_authority_nibbles, authority_stops_nibbles)
+NIBBLES_TARGET DEFINE_SCAN_BLOCKS(scan_authority_nibbles, authority_stops_nibbles)
 #endif
 
 void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain)
@@ -201,14 +244,15 @@ void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind ki
 	r->s = s;
 	r->end = end;
 	r->nibbles = !plain && have_nibbles();
+	r->width = kind == IRI_RUN_PATH ? IRI_RUN_WINDOW_BYTES : IRI_RUN_BLOCK_BYTES;
 	r->scan = kind == IRI_RUN_PATH ? scan_path : scan_authority;
 #if HAVE_NIBBLES
 	if (r->nibbles)
 		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
 #endif
-	/* Nothing classified: a base past every `from` makes the first call
-	 * refill (from - base wraps past the window). */
-	r->base = end + 1;
+	/* Nothing classified: every `from` is past the window, the first call
+	 * refills. */
+	r->base = r->limit = 0;
 	r->stops = 0;
 }
 
@@ -226,10 +270,12 @@ size_t iri_run_refill(iri_run *r, size_t from)
 {
 	if (from >= r->end) {
 		r->base = r->end;
+		r->limit = r->end + 1;
 		r->stops = 1;   /* the end */
 		return r->end;
 	}
 	r->base = r->scan(r->s, from, r->end, &r->stops);
+	r->limit = r->base + r->width;
 	return r->base + (size_t)__builtin_ctzll(r->stops);
 }
 
@@ -238,4 +284,16 @@ size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
 	iri_run r;
 	iri_run_init(&r, s, end);
 	return iri_run_refill(&r, from);
+}
+
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, uint32_t *dots)
+{
+	*dots = 0;
+	if (end - from < IRI_RUN_LDH_BYTES || from > end)
+		return 0;
+	uint32_t dots0, dots1;
+	uint32_t ok = ldh_bytes(s + from, &dots0) | ldh_bytes(s + from + IRI_RUN_BLOCK_BYTES, &dots1) << 16;
+	size_t n = ok == UINT32_MAX ? IRI_RUN_LDH_BYTES : (size_t)__builtin_ctz(~ok);
+	*dots = (dots0 | dots1 << 16) & (n == IRI_RUN_LDH_BYTES ? UINT32_MAX : ((uint32_t)1 << n) - 1);
+	return n;
 }

@@ -2,7 +2,7 @@
  * position of spans of every length from 0 to 40 (so each block size, the
  * padded tail and the end bit are met) and of lengths round the windows'
  * edges, then random spans walked with iri_run_next() as quick.c walks
- * them. */
+ * them; LDH runs (iri_run_ldh) and line counts. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -91,6 +91,29 @@ int main(void)
 				i = len;
 		}
 	}
+	/* LDH runs: every byte at every place of 32, dots about. */
+	for (unsigned byte = 0; byte < 256; byte++)
+		for (size_t at = 0; at <= IRI_RUN_LDH_BYTES; at++)
+			for (size_t len = IRI_RUN_LDH_BYTES - 1; len <= IRI_RUN_LDH_BYTES + 1; len++) {
+				for (size_t k = 0; k < len; k++)
+					s[k] = k % 5 == 2 ? '.' : "aZ09-q"[k % 6];
+				if (at < len)
+					s[at] = (uint8_t)byte;
+				s[len] = '.';   /* past the end: must not be seen */
+				size_t want = 0;
+				uint32_t want_dots = 0, dots;
+				while (want < IRI_RUN_LDH_BYTES && want < len &&
+				       (((s[want] | 0x20) >= 'a' && (s[want] | 0x20) <= 'z') ||
+				        (s[want] >= '0' && s[want] <= '9') || s[want] == '-' || s[want] == '.')) {
+					want_dots |= (uint32_t)(s[want] == '.') << want;
+					want++;
+				}
+				if (len < IRI_RUN_LDH_BYTES)
+					want = want_dots = 0;
+				size_t got = iri_run_ldh(s, 0, len, &dots);
+				CHECK(got == want && dots == want_dots, "ldh: byte 0x%02X at %zu of %zu: %zu (dots %x), want %zu (%x)",
+				      byte, at, len, got, dots, want, want_dots);
+			}
 	/* Counting a byte: lengths around the 255-block rounds of the counters. */
 	static uint8_t big[255 * 16 * 2 + 40];
 	for (size_t k = 0; k < sizeof big; k++)
