@@ -70,10 +70,14 @@ size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
 
 /* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
  * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES
- * bytes; a bit per "." among them in *dots.  Needs that many bytes before
- * end, else returns 0.  A host's fast path: most are names like these. */
+ * bytes; a bit per "." and per "-" among them in *marks.  Needs that many
+ * bytes before end, else returns 0.  A host's fast path: most are names
+ * like these. */
 enum { IRI_RUN_LDH_BYTES = 32 };
-size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, uint32_t *dots);
+typedef struct {
+	uint32_t dots, hyphens;   /* bit k: s[from + k] */
+} iri_run_ldh_marks;
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks);
 
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);

@@ -37,12 +37,16 @@ void iri_quick_split_authority(const uint8_t *s, size_t a, size_t len, iri_quick
 	au->userinfo_colon = false;
 	/* Most authorities are a short name of letters, digits, "-" and ".",
 	 * then "/", "?" or "#": found in one look at 32 bytes. */
-	uint32_t dots;
-	size_t n = iri_run_ldh(s, a, len, &dots);
+	iri_run_ldh_marks m;
+	size_t n = iri_run_ldh(s, a, len, &m);
 	if (n < IRI_RUN_LDH_BYTES && a + n < len && (s[a + n] == '/' || s[a + n] == '?' || s[a + n] == '#')) {
 		au->end = au->host_end = a + n;
 		au->host_ascii = true;
-		au->host_dns = plain_dns_name_dots(s + a, n, dots);
+		/* Fewer than 32 bytes: the RFC 1034 lengths hold.  No empty label
+		 * (no "." first, none after another) and no "--" anywhere (so no
+		 * "xn--" label): plain at a glance; else label by label. */
+		au->host_dns = n > 0 && !(m.dots & 1) && !(m.dots & m.dots >> 1) &&
+		               (!(m.hyphens & m.hyphens >> 1) || plain_dns_name_dots(s + a, n, m.dots));
 		return;
 	}
 	/* Since the last "@" (or a): where the host starts, its first ":",

@@ -43,16 +43,17 @@ static inline uint32_t authority_stops(const uint8_t *block)
 #undef EQ
 
 /* A bit per byte of the block that is a letter, digit, "-" or "."; its
- * dots in *dots.  Signed compares: no byte from 0x80 is in a range. */
-static inline uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots)
+ * dots and hyphens in *dots and *hyphens.  Signed compares: no byte from
+ * 0x80 is in a range. */
+static inline uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t *hyphens)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)block), lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
 #define IN(x, lo, hi) _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8((lo) - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8((hi) + 1)))
-	__m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-	__m128i ok = _mm_or_si128(_mm_or_si128(IN(lower, 'a', 'z'), IN(v, '0', '9')),
-	                          _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')), dot));
+	__m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.')), hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+	__m128i ok = _mm_or_si128(_mm_or_si128(IN(lower, 'a', 'z'), IN(v, '0', '9')), _mm_or_si128(hyphen, dot));
 #undef IN
 	*dots = (uint32_t)_mm_movemask_epi8(dot);
+	*hyphens = (uint32_t)_mm_movemask_epi8(hyphen);
 	return (uint32_t)_mm_movemask_epi8(ok);
 }
 
@@ -152,13 +153,14 @@ static uint32_t authority_stops(const uint8_t *block)
 }
 
 
-static uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots)
+static uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t *hyphens)
 {
 	uint32_t m = 0;
-	*dots = 0;
+	*dots = *hyphens = 0;
 	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++) {
 		uint8_t c = block[k], lower = c | 0x20;
 		*dots |= (uint32_t)(c == '.') << k;
+		*hyphens |= (uint32_t)(c == '-') << k;
 		m |= (uint32_t)((lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') << k;
 	}
 	return m;
@@ -286,14 +288,17 @@ size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
 	return iri_run_refill(&r, from);
 }
 
-size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, uint32_t *dots)
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks)
 {
-	*dots = 0;
+	marks->dots = marks->hyphens = 0;
 	if (end - from < IRI_RUN_LDH_BYTES || from > end)
 		return 0;
-	uint32_t dots0, dots1;
-	uint32_t ok = ldh_bytes(s + from, &dots0) | ldh_bytes(s + from + IRI_RUN_BLOCK_BYTES, &dots1) << 16;
+	uint32_t dots0, dots1, hyphens0, hyphens1;
+	uint32_t ok = ldh_bytes(s + from, &dots0, &hyphens0) |
+	              ldh_bytes(s + from + IRI_RUN_BLOCK_BYTES, &dots1, &hyphens1) << 16;
 	size_t n = ok == UINT32_MAX ? IRI_RUN_LDH_BYTES : (size_t)__builtin_ctz(~ok);
-	*dots = (dots0 | dots1 << 16) & (n == IRI_RUN_LDH_BYTES ? UINT32_MAX : ((uint32_t)1 << n) - 1);
+	uint32_t below = n == IRI_RUN_LDH_BYTES ? UINT32_MAX : ((uint32_t)1 << n) - 1;
+	marks->dots = (dots0 | dots1 << 16) & below;
+	marks->hyphens = (hyphens0 | hyphens1 << 16) & below;
 	return n;
 }

@@ -96,23 +96,26 @@ int main(void)
 		for (size_t at = 0; at <= IRI_RUN_LDH_BYTES; at++)
 			for (size_t len = IRI_RUN_LDH_BYTES - 1; len <= IRI_RUN_LDH_BYTES + 1; len++) {
 				for (size_t k = 0; k < len; k++)
-					s[k] = k % 5 == 2 ? '.' : "aZ09-q"[k % 6];
+					s[k] = k % 5 == 2 ? '.' : "aZ09-q-"[k % 7];
 				if (at < len)
 					s[at] = (uint8_t)byte;
 				s[len] = '.';   /* past the end: must not be seen */
 				size_t want = 0;
-				uint32_t want_dots = 0, dots;
+				uint32_t want_dots = 0, want_hyphens = 0;
 				while (want < IRI_RUN_LDH_BYTES && want < len &&
 				       (((s[want] | 0x20) >= 'a' && (s[want] | 0x20) <= 'z') ||
 				        (s[want] >= '0' && s[want] <= '9') || s[want] == '-' || s[want] == '.')) {
 					want_dots |= (uint32_t)(s[want] == '.') << want;
+					want_hyphens |= (uint32_t)(s[want] == '-') << want;
 					want++;
 				}
 				if (len < IRI_RUN_LDH_BYTES)
-					want = want_dots = 0;
-				size_t got = iri_run_ldh(s, 0, len, &dots);
-				CHECK(got == want && dots == want_dots, "ldh: byte 0x%02X at %zu of %zu: %zu (dots %x), want %zu (%x)",
-				      byte, at, len, got, dots, want, want_dots);
+					want = want_dots = want_hyphens = 0;
+				iri_run_ldh_marks m;
+				size_t got = iri_run_ldh(s, 0, len, &m);
+				CHECK(got == want && m.dots == want_dots && m.hyphens == want_hyphens,
+				      "ldh: byte 0x%02X at %zu of %zu: %zu (dots %x, hyphens %x), want %zu (%x, %x)",
+				      byte, at, len, got, m.dots, m.hyphens, want, want_dots, want_hyphens);
 			}
 	/* Counting a byte: lengths around the 255-block rounds of the counters. */
 	static uint8_t big[255 * 16 * 2 + 40];
