@@ -31,7 +31,6 @@ typedef struct {
 	const uint8_t *s;
 	size_t end;
 	size_t base;       /* byte index of the window `stops` describes */
-	size_t limit;      /* where it ends: base + width, or past end */
 	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
 	size_t width;      /* bytes a window classifies: a path's 64, an authority's 16 */
 	bool nibbles;      /* classified by nibble tables (SSSE3) */
@@ -43,9 +42,8 @@ typedef struct {
  * the class table. */
 void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain);
 
-/* A walk over ipath's runs (IRI_RUN_PATH), fastest or plain. */
+/* A walk over ipath's runs (IRI_RUN_PATH), the fastest way. */
 void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
-void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end);
 
 /* Classifies from `from` on; iri_run_next()'s slow half. */
 size_t iri_run_refill(iri_run *r, size_t from);
@@ -55,18 +53,15 @@ size_t iri_run_refill(iri_run *r, size_t from);
  * from passed. */
 static inline size_t iri_run_next(iri_run *r, size_t from)
 {
-	if (from < r->limit) {
-		uint64_t m = r->stops >> (from - r->base);   /* from >= base: no call goes back */
+	size_t k = from - r->base;   /* wraps past the window when from is before it */
+	if (k < r->width) {
+		uint64_t m = r->stops >> k;
 		if (m)
 			return from + (size_t)__builtin_ctzll(m);
-		from = r->limit;
+		from = r->base + r->width;
 	}
 	return iri_run_refill(r, from);
 }
-
-/* The same for one span of ipath, without a walk to keep: s[0..end) is
- * read (bytes before from too), nothing past end. */
-size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
 
 /* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
  * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES

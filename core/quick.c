@@ -229,9 +229,10 @@ static bool scan_part(quick *q, iri_component comp, size_t start, size_t end, bo
 }
 
 /* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
- * plain_dns_name) that UTS #46 ToASCII takes without error: no BAD_IDN or
- * DNS_LENGTH_LIMIT (the host's errors; the rest of what check.c says of an
- * A-label, ACE_LABEL and UTS #39, are notes and warnings). */
+ * quick_authority.c judges plain names) that UTS #46 ToASCII takes without
+ * error: no BAD_IDN or DNS_LENGTH_LIMIT (the host's errors; the rest of what
+ * check.c says of an A-label, ACE_LABEL and UTS #39, are notes and
+ * warnings). */
 static bool ace_dns_name(iri_ctx *ctx, const uint8_t *s, size_t len)
 {
 	size_t name = len > 0 && s[len - 1] == '.' ? len - 1 : len;

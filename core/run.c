@@ -252,9 +252,9 @@ void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind ki
 	if (r->nibbles)
 		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
 #endif
-	/* Nothing classified: every `from` is past the window, the first call
-	 * refills. */
-	r->base = r->limit = 0;
+	/* Nothing classified: a base past every `from` makes the first call
+	 * refill (from - base wraps past the window). */
+	r->base = end + 1;
 	r->stops = 0;
 }
 
@@ -263,29 +263,15 @@ void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
 	iri_run_init_kind(r, s, end, IRI_RUN_PATH, false);
 }
 
-void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end)
-{
-	iri_run_init_kind(r, s, end, IRI_RUN_PATH, true);
-}
-
 size_t iri_run_refill(iri_run *r, size_t from)
 {
 	if (from >= r->end) {
 		r->base = r->end;
-		r->limit = r->end + 1;
 		r->stops = 1;   /* the end */
 		return r->end;
 	}
 	r->base = r->scan(r->s, from, r->end, &r->stops);
-	r->limit = r->base + r->width;
 	return r->base + (size_t)__builtin_ctzll(r->stops);
-}
-
-size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
-{
-	iri_run r;
-	iri_run_init(&r, s, end);
-	return iri_run_refill(&r, from);
 }
 
 size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks)
