@@ -175,7 +175,7 @@ static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 	if (d->suggestion) {   /* as plain check gives it, at the same place */
 		put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
 		fprintf(b->out_f, ":%lu:%lu: ", at.line, at.column);
-		bout_suggestion_text(b->out_f, b->stdout_tty, d);
+		bout_suggestion_text(b, b->out_f, b->stdout_tty, d);
 	}
 }
 

@@ -22,6 +22,11 @@ typedef void (*batch_fn)(batch *b, const char *text, size_t len);
 /* Runs a command on its arguments taken together (compare's A B). */
 typedef void (*batch_args_fn)(batch *b, int argc, char **argv);
 
+/* The words every finding line repeats (bout_diag_text): translated once a
+ * run, not once a line. */
+enum { BOUT_WORD_NOTE, BOUT_WORD_SUGGESTION, BOUT_WORD_REMOVE, BOUT_WORD_SEVERITY,
+       BOUT_WORDS = BOUT_WORD_SEVERITY + IRI_SEV_ERROR + 1 };
+
 struct batch {
 	const char *command;
 	iri_ctx *ctx;
@@ -49,6 +54,7 @@ struct batch {
 	int doc_type;
 	const char *doc_charset;   /* extract --charset: the documents' charset */
 	bool sarif;                /* check --extract --sarif */
+	const char *words[BOUT_WORDS];   /* gettext's, made on first use; NULL until then */
 };
 
 /* ---- the table (app/batch_table.c) --------------------------------------- */
@@ -142,7 +148,7 @@ json_object *bout_diag_json(const iri_diag *d);
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d);
 /* "note: suggestion: \"replacement\"" (or "remove it") and a newline, after
  * the caller's place; nothing when d has no suggestion. */
-void bout_suggestion_text(FILE *f, bool tty, const iri_diag *d);
+void bout_suggestion_text(batch *b, FILE *f, bool tty, const iri_diag *d);
 /* The errors of one input to stderr; any error makes the exit status 1. */
 void bout_report_errors(batch *b);
 /* bout_report_errors(), then to-uri's notes (UTS46_VERSION, a host left %-escaped). */

@@ -59,7 +59,24 @@ json_object *bout_diags_json(const iri_diags *ds)
 	return a;
 }
 
-/* gcc style: LINE:COL: SEVERITY: CODE: message [rule]; COL in code points, 1-based. */
+/* A word of b->words: gettext looks a message up anew on every call, some
+ * thousands of instructions in a locale without a catalogue (C.UTF-8), and
+ * a finding line repeats the same few. */
+static const char *word(batch *b, unsigned w)
+{
+	if (b->words[w])
+		return b->words[w];
+	switch (w) {
+	/* TRANSLATORS: "note" is a severity word like "error", printed as LINE:COL: note: suggestion... */
+	case BOUT_WORD_NOTE: b->words[w] = _("note"); break;
+	/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
+	case BOUT_WORD_SUGGESTION: b->words[w] = _("suggestion: "); break;
+	case BOUT_WORD_REMOVE: b->words[w] = _("suggestion: remove it"); break;
+	default: b->words[w] = msg_severity((iri_severity)(w - BOUT_WORD_SEVERITY)); break;
+	}
+	return b->words[w];
+}
+
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
 	char msg[512];
@@ -71,27 +88,26 @@ void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 		msg_diag_ui(d, msg, sizeof msg);
 	else
 		msg_diag(d, msg, sizeof msg);
+	unsigned sev = d->severity <= IRI_SEV_ERROR ? (unsigned)d->severity : IRI_SEV_ERROR;
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
-		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
+		word(b, BOUT_WORD_SEVERITY + sev), iri_diag_code_name(d->code), msg, d->rule);
 	if (d->suggestion) {
 		fprintf(f, "%lu:%zu: ", b->line, d->cp_start + 1);
-		bout_suggestion_text(f, tty, d);
+		bout_suggestion_text(b, f, tty, d);
 	}
 }
 
-void bout_suggestion_text(FILE *f, bool tty, const iri_diag *d)
+void bout_suggestion_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
 	if (!d->suggestion)
 		return;
 	if (!d->suggestion[0]) {
 		/* An empty replacement: the span is better left out. */
-		/* TRANSLATORS: "note" is a severity word like "error", printed as LINE:COL: note: suggestion... */
-		fprintf(f, "%s: %s\n", _("note"), _("suggestion: remove it"));
+		fprintf(f, "%s: %s\n", word(b, BOUT_WORD_NOTE), word(b, BOUT_WORD_REMOVE));
 		return;
 	}
-	fprintf(f, "%s: ", _("note"));
-	/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
-	fputs(_("suggestion: "), f);
+	fprintf(f, "%s: ", word(b, BOUT_WORD_NOTE));
+	fputs(word(b, BOUT_WORD_SUGGESTION), f);
 	fputc('"', f);
 	out_quoted(f, d->suggestion, strlen(d->suggestion), tty);
 	fputs("\"\n", f);

@@ -45,7 +45,7 @@ void iri_buf_rewind(iri_buf *b, iri_buf_mark m)
 	b->failed = m.failed;
 }
 
-bool iri_buf_reserve(iri_buf *b, size_t extra_bytes)
+bool iri_buf_reserve_grow(iri_buf *b, size_t extra_bytes)
 {
 	size_t cap = b->cap ? b->cap : IRI_BUF_DEFAULT_CAP;
 	if (b->failed || extra_bytes > cap - b->len) {
@@ -90,11 +90,6 @@ bool iri_buf_insert(iri_buf *b, size_t at, const char *bytes, size_t n_bytes)
 	b->len += n_bytes;
 	b->data[b->len] = '\0';
 	return true;
-}
-
-bool iri_buf_putc(iri_buf *b, char c)
-{
-	return iri_buf_append(b, &c, 1);
 }
 
 bool iri_buf_puts(iri_buf *b, const char *s)

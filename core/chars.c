@@ -150,8 +150,10 @@ static uint8_t cp_class_lookup(uint32_t cp)
 
 uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp)
 {
-	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
-	ctx->cp_class_key[slot] = cp;
-	ctx->cp_class_val[slot] = cp_class_lookup(cp);
-	return ctx->cp_class_val[slot];
+	uint8_t cls = cp_class_lookup(cp);
+	if (cp < IRI_CTX_CP_CLASS_SMALL)
+		ctx->cp_class_small[cp] = cls | IRI_CPC_KNOWN;
+	else
+		ctx->cp_class_slot[(cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1)] = cp << 8 | cls;
+	return cls;
 }

@@ -15,6 +15,7 @@
 #define IRI_CTX_CHARSET_NAME_MAX 64
 #define IRI_CTX_CHARSET_RUN_MAX 4096   /* octets of one --charset run */
 #define IRI_CTX_CP_CLASS_SLOTS 4096    /* a power of two */
+#define IRI_CTX_CP_CLASS_SMALL 0x800   /* code points below it in a table of their own */
 
 struct iri_ctx {
 	UIDNA *idna;                 /* UTS #46 nontransitional */
@@ -43,10 +44,12 @@ struct iri_ctx {
 	iri_buf host_record;         /* iri_host_diagnose()'s findings being recorded */
 	iri_diags *quick_diags;      /* quick.c: a host's findings */
 	/* A code point's class by its ICU properties (chars.c; check.c and
-	 * quick.c act on it), direct-mapped;
-	 * a key of UINT32_MAX is an empty slot. */
-	uint32_t cp_class_key[IRI_CTX_CP_CLASS_SLOTS];
-	uint8_t cp_class_val[IRI_CTX_CP_CLASS_SLOTS];
+	 * quick.c act on it): below U+0800 (two UTF-8 bytes) a byte each, the
+	 * class | IRI_CPC_KNOWN or 0; above, direct-mapped, the code point and
+	 * its class in one word, cp << 8 | class (UINT32_MAX: an empty slot),
+	 * so that a lookup is one load. */
+	uint8_t cp_class_small[IRI_CTX_CP_CLASS_SMALL];
+	uint32_t cp_class_slot[IRI_CTX_CP_CLASS_SLOTS];
 	/* to-iri --charset: where each octet of a run came from in the text, and
 	 * for each converted UTF-16 unit its octet (ICU's offsets). */
 	size_t octet_at[IRI_CTX_CHARSET_RUN_MAX + 1];
@@ -62,12 +65,17 @@ enum {
 	IRI_CPC_LOOKALIKE = 0x08,     /* iri_lookalike_target() has a delimiter for it */
 	IRI_CPC_NFC_STABLE = 0x10,    /* NFC_Quick_Check=Yes and ccc=0: NFC leaves it alone (UAX #15 9) */
 	IRI_CPC_RTL = 0x20,           /* bidi class R or AL (RFC 3987 4.2) */
+	IRI_CPC_KNOWN = 0x80,         /* cp_class_small: a class is there */
 };
 uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp);   /* fills the slot */
 static inline uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
 {
-	size_t slot = (cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1);
-	return ctx->cp_class_key[slot] == cp ? ctx->cp_class_val[slot] : iri_cp_class_lookup(ctx, cp);
+	if (cp < IRI_CTX_CP_CLASS_SMALL) {
+		uint8_t v = ctx->cp_class_small[cp];
+		return v ? (uint8_t)(v & ~IRI_CPC_KNOWN) : iri_cp_class_lookup(ctx, cp);
+	}
+	uint32_t v = ctx->cp_class_slot[(cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1)];
+	return v >> 8 == cp ? (uint8_t)v : iri_cp_class_lookup(ctx, cp);
 }
 
 /* The spoof checker (and ctx->spoof_result), opened on first use; NULL if

@@ -30,7 +30,15 @@ void iri_buf_fini(iri_buf *b);
 /* Empties the buffer but keeps its memory (no per-line allocation). */
 void iri_buf_reset(iri_buf *b);
 /* Makes room for extra_bytes more without changing len; false past the cap. */
-bool iri_buf_reserve(iri_buf *b, size_t extra_bytes);
+bool iri_buf_reserve_grow(iri_buf *b, size_t extra_bytes);
+static inline bool iri_buf_reserve(iri_buf *b, size_t extra_bytes)
+{
+	/* Room already there: the per-line path stays a compare (buf.c grows). */
+	if (!b->failed && extra_bytes < b->alloc - b->len &&
+	    b->len + extra_bytes <= (b->cap ? b->cap : IRI_BUF_DEFAULT_CAP))
+		return true;
+	return iri_buf_reserve_grow(b, extra_bytes);
+}
 /* Shortens the text to its first n_bytes (at most len); failed stays. */
 void iri_buf_truncate(iri_buf *b, size_t n_bytes);
 /* Where a buffer stood: iri_buf_rewind() undoes every append made since,
@@ -83,7 +91,10 @@ static inline bool iri_buf_append(iri_buf *b, const char *bytes, size_t n_bytes)
 	}
 	return iri_buf_append_grow(b, bytes, n_bytes);
 }
-bool iri_buf_putc(iri_buf *b, char c);
+static inline bool iri_buf_putc(iri_buf *b, char c)
+{
+	return iri_buf_append(b, &c, 1);
+}
 bool iri_buf_puts(iri_buf *b, const char *s);
 /* Appends "%HH" with upper-case hex digits (RFC 3986 2.1: SHOULD use upper case). */
 bool iri_buf_put_pct(iri_buf *b, uint8_t byte);

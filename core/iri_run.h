@@ -2,7 +2,7 @@
  *
  * The quick lane (quick.c) spends most of its time walking over bytes that
  * need nothing: letters, digits, "/" and the like.  An iri_run classifies
- * a line a block of sixteen bytes at a time and hands out the positions of
+ * a line a window of sixty-four bytes at a time and hands out the positions of
  * the bytes that do need something, in order.  The answers are the same with
  * or without vector instructions (tests/test_run.c holds them to the
  * parser's class table). */
@@ -13,51 +13,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { IRI_RUN_BLOCK_BYTES = 16 };
+/* A block is what one vector compare classifies; a window, what a walk
+ * classifies at once. */
+enum { IRI_RUN_BLOCK_BYTES = 16, IRI_RUN_WINDOW_BYTES = 64 };
+
+/* Which bytes stop a run. */
+typedef enum {
+	IRI_RUN_PATH,        /* those not ipath's ASCII (RFC 3987 2.2: iunreserved,
+	                      * sub-delims, ":", "@", "/"; not "%") */
+	IRI_RUN_AUTHORITY    /* those, and "/", ":", "@", ".": the bytes that end
+	                      * an authority or split it (RFC 3986 3.2) */
+} iri_run_kind;
 
 /* A walk over s[0..end) (the caller's, read only; nothing past end is read).
  * A plain value type: the fields are the walk's, not the caller's. */
 typedef struct {
 	const uint8_t *s;
 	size_t end;
-	size_t base;       /* byte index of the block `stops` describes */
-	uint32_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+	size_t base;       /* byte index of the window `stops` describes */
+	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
+	size_t width;      /* bytes a window classifies: a path's 64, an authority's 16 */
 	bool nibbles;      /* classified by nibble tables (SSSE3) */
+	size_t (*scan)(const uint8_t *, size_t, size_t, uint64_t *);   /* the classifier */
 } iri_run;
 
-/* A walk with the fastest classification the processor has. */
-void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
+/* A walk of the given kind, with the fastest classification the processor
+ * has, or (plain) without the nibble tables: tests/test_run.c holds both to
+ * the class table. */
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain);
 
-/* The same without the nibble tables: tests/test_run.c holds both to the
- * class table. */
-void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end);
+/* A walk over ipath's runs (IRI_RUN_PATH), the fastest way. */
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
 
 /* Classifies from `from` on; iri_run_next()'s slow half. */
 size_t iri_run_refill(iri_run *r, size_t from);
 
-/* The first byte index in [from, end) whose byte is not ASCII that ipath
- * allows (RFC 3987 2.2: iunreserved, sub-delims, ":", "@", "/"; not "%"),
- * or end.  Calls on one walk must not go backwards: from >= the last
+/* The first byte index in [from, end) whose byte stops a run of the walk's
+ * kind, or end.  Calls on one walk must not go backwards: from >= the last
  * from passed. */
 static inline size_t iri_run_next(iri_run *r, size_t from)
 {
-	size_t k = from - r->base;
-	if (k < IRI_RUN_BLOCK_BYTES) {
-		uint32_t m = r->stops >> k;
+	size_t k = from - r->base;   /* wraps past the window when from is before it */
+	if (k < r->width) {
+		uint64_t m = r->stops >> k;
 		if (m)
-			return from + (size_t)__builtin_ctz(m);
-		from = r->base + IRI_RUN_BLOCK_BYTES;
+			return from + (size_t)__builtin_ctzll(m);
+		from = r->base + r->width;
 	}
 	return iri_run_refill(r, from);
 }
 
-/* The same for one span, without a walk to keep.  Here and below, s[0..end)
- * is read (bytes before from too), nothing past end. */
-size_t iri_run_path(const uint8_t *s, size_t from, size_t end);
-
-/* The first byte index in [from, end) holding "/", "?" or "#" (where an
- * authority ends, RFC 3986 3.2), or end. */
-size_t iri_run_authority(const uint8_t *s, size_t from, size_t end);
+/* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
+ * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES
+ * bytes; a bit per "." and per "-" among them in *marks.  Needs that many
+ * bytes before end, else returns 0.  A host's fast path: most are names
+ * like these. */
+enum { IRI_RUN_LDH_BYTES = 32 };
+typedef struct {
+	uint32_t dots, hyphens;   /* bit k: s[from + k] */
+} iri_run_ldh_marks;
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks);
 
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);

@@ -20,6 +20,7 @@
 #include "iri_parse.h"
 #include "iri_quick.h"
 #include "iri_quick_iri.h"
+#include "quick_authority.h"
 #include "iri_run.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"
@@ -129,24 +130,48 @@ static size_t scan_escape(quick *q, iri_component comp, size_t i)
 	return 3 * m;
 }
 
+/* The code point of the UTF-8 sequence at s[0..avail) (avail > 0, s[0] >=
+ * 0x80), strict (RFC 3629): its bytes, or 0 if ill-formed.  Two- and
+ * three-byte sequences inline, the rest by ICU's U8_NEXT. */
+static inline size_t next_cp(const uint8_t *s, size_t avail, uint32_t *cp)
+{
+	if (s[0] >= 0xC2 && s[0] <= 0xDF && avail >= 2 && U8_IS_TRAIL(s[1])) {
+		*cp = (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
+		return 2;
+	}
+	if ((s[0] & 0xF0) == 0xE0 && avail >= 3 && U8_IS_VALID_LEAD3_AND_T1(s[0], s[1]) && U8_IS_TRAIL(s[2])) {
+		*cp = (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
+		return 3;
+	}
+	int32_t n = 0;
+	UChar32 c;
+	U8_NEXT(s, n, avail < 4 ? (int32_t)avail : 4, c);
+	*cp = (uint32_t)c;
+	return c < 0 ? 0 : (size_t)n;
+}
+
 /* The non-ASCII characters from s[i] on, before end, in comp
  * (check_code_points, check_nfc, check_bidi); with map, written as %HH
- * (RFC 3987 3.1 step 2), the whole run at once.  Returns its bytes, or 0 to
- * give up. */
+ * (RFC 3987 3.1 step 2) as they go.  Returns their bytes, or 0 to give
+ * up. */
 static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, bool map)
 {
 	const uint8_t *s = q->s;
 	size_t start = i, cps = 0;
-	bool warn = false;
+	/* The classes of the characters, or-ed and and-ed together. */
+	uint8_t any = 0, all = 0xFF;
+	/* Four bytes a store, three kept: the room reserved per input byte is
+	 * three, with one to spare after the last. */
+	char *o = NULL;
+	if (map && q->uri) {
+		copy_to(q, start);
+		o = iri_buf_end(q->uri);
+	}
 	while (i < end && s[i] >= 0x80) {
-		/* ICU's U8_NEXT, inline and strict (RFC 3629); at most the four
-		 * bytes of one sequence are looked at. */
-		int32_t n = 0;
-		UChar32 c;
-		U8_NEXT(s + i, n, end - i < 4 ? (int32_t)(end - i) : 4, c);
-		if (c < 0)
-			return 0;    /* INVALID_UTF8 */
-		uint32_t cp = (uint32_t)c;
+		uint32_t cp;
+		size_t n = next_cp(s + i, end - i, &cp);
+		if (n == 0)
+			return 0;            /* INVALID_UTF8 */
 		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
 		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
@@ -154,25 +179,24 @@ static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, 
 		uint8_t cls = iri_cp_class(q->ctx, cp);
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		/* Warnings only: the character classes; NOT_NFC and the bidi
-		 * rules are looked at once the line is split (scan_line). */
-		warn |= (cls & IRI_CPC_KIND) != IRI_CPC_PLAIN;
-		q->nfc_maybe |= !(cls & IRI_CPC_NFC_STABLE);
-		q->rtl |= (cls & IRI_CPC_RTL) != 0;
+		any |= cls;
+		all &= cls;
 		cps++;
-		i += (size_t)n;
+		if (o) {
+			for (size_t k = 0; k < n; k++, o += 3)
+				memcpy(o, pct_escape[s[i + k]], 4);
+		}
+		i += n;
 	}
-	if (warn)
+	/* Warnings only: the character classes; NOT_NFC and the bidi rules are
+	 * looked at once the line is split (scan_line). */
+	if (any & IRI_CPC_KIND)
 		lower(q);
+	q->nfc_maybe |= !(all & IRI_CPC_NFC_STABLE);
+	q->rtl |= (any & IRI_CPC_RTL) != 0;
 	q->nonascii_bytes += i - start;
 	q->nonascii_cps += cps;
-	if (map && q->uri) {
-		copy_to(q, start);
-		/* Four bytes a store, three kept: the room reserved per input byte
-		 * is three, with one to spare after the last. */
-		char *o = iri_buf_end(q->uri);
-		for (size_t k = start; k < i; k++, o += 3)
-			memcpy(o, pct_escape[s[k]], 4);
+	if (o) {
 		iri_buf_commit(q->uri, 3 * (i - start));
 		q->copied = i;
 	}
@@ -204,32 +228,11 @@ static bool scan_part(quick *q, iri_component comp, size_t start, size_t end, bo
 	return true;
 }
 
-/* RFC 1034 3.1: labels of 1 to 63 bytes (the root's empty one last), at
- * most 253 bytes; "xn--" labels are the full path's (ACE_LABEL, BAD_IDN). */
-static bool plain_dns_name(const uint8_t *s, size_t len)
-{
-	if (len > 0 && s[len - 1] == '.')
-		len--;                       /* the root */
-	if (len == 0 || len > IRI_DNS_NAME_MAX_BYTES)
-		return false;
-	for (size_t label = 0; label <= len;) {
-		const uint8_t *dot = memchr(s + label, '.', len - label);
-		size_t i = dot ? (size_t)(dot - s) : len;
-		size_t n = i - label;
-		if (n == 0 || n > IRI_DNS_LABEL_MAX_BYTES)
-			return false;
-		if (n >= 4 && (s[label] | 0x20) == 'x' && (s[label + 1] | 0x20) == 'n' &&
-		    s[label + 2] == '-' && s[label + 3] == '-')
-			return false;
-		label = i + 1;
-	}
-	return true;
-}
-
 /* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
- * plain_dns_name) that UTS #46 ToASCII takes without error: no BAD_IDN or
- * DNS_LENGTH_LIMIT (the host's errors; the rest of what check.c says of an
- * A-label, ACE_LABEL and UTS #39, are notes and warnings). */
+ * quick_authority.c judges plain names) that UTS #46 ToASCII takes without
+ * error: no BAD_IDN or DNS_LENGTH_LIMIT (the host's errors; the rest of what
+ * check.c says of an A-label, ACE_LABEL and UTS #39, are notes and
+ * warnings). */
 static bool ace_dns_name(iri_ctx *ctx, const uint8_t *s, size_t len)
 {
 	size_t name = len > 0 && s[len - 1] == '.' ? len - 1 : len;
@@ -293,7 +296,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 }
 
 /* The host [hs, he) (check_parts, iri_host_diagnose; map_host). */
-static bool scan_host(quick *q, size_t hs, size_t he)
+static bool scan_host(quick *q, size_t hs, size_t he, const iri_quick_authority *au)
 {
 	if (he == hs)
 		return true;
@@ -303,8 +306,8 @@ static bool scan_host(quick *q, size_t hs, size_t he)
 		return false;                /* IP literals: the full path (and %-hosts, below) */
 	/* ipath's ASCII less ":", "@" and "/" is the host's (RFC 3986 3.2.2
 	 * reg-name), and the span has none of those three. */
-	if (iri_run_path(q->s, hs, he) == he) {
-		if (plain_dns_name(h, n))
+	if (au->host_ascii) {
+		if (au->host_dns)
 			return true;
 		/* else DNS_LENGTH_LIMIT, empty labels, A-labels; the last are
 		 * judged here for to-iri (iri_quick_iri.h), which keeps them. */
@@ -390,27 +393,23 @@ static bool has_dot_segment(const uint8_t *s, size_t start, size_t end)
  * where it ends, or 0 to give up. */
 static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
 {
-	const uint8_t *s = q->s;
 	/* RFC 3986 3.2: it ends at "/", "?" or "#"; the userinfo at its last
 	 * "@" (at > 0: the scheme and "//" come first). */
-	size_t e = iri_run_authority(s, a, q->len), at = 0;
-	for (const uint8_t *p = memchr(s + a, '@', e - a); p; p = memchr(p + 1, '@', e - (size_t)(p + 1 - s)))
-		at = (size_t)(p - s);
+	iri_quick_authority au;
+	iri_quick_split_authority(q->s, a, q->len, &au);
 	size_t hs = a;
-	if (at) {
-		if (!scan_part(q, IRI_COMP_USERINFO, a, at, true))
+	if (au.at) {
+		if (!scan_part(q, IRI_COMP_USERINFO, a, au.at, true))
 			return 0;
-		if (memchr(s + a, ':', at - a))
+		if (au.userinfo_colon)
 			lower(q);            /* PASSWORD_IN_USERINFO */
-		hs = at + 1;
+		hs = au.at + 1;
 	}
-	const uint8_t *colon = memchr(s + hs, ':', e - hs);
-	size_t he = colon ? (size_t)(colon - s) : e;
-	if (!scan_host(q, hs, he))
+	if (!scan_host(q, hs, au.host_end, &au))
 		return 0;
-	if (colon && !scan_port(q, scheme_end, he + 1, e))
+	if (au.host_end < au.end && !scan_port(q, scheme_end, au.host_end + 1, au.end))
 		return 0;
-	return e;
+	return au.end;
 }
 
 /* Path, query and fragment from i to the end, in one run: "?" starts the

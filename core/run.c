@@ -1,9 +1,10 @@
 /* Runs of ordinary ASCII (iri_run.h).  With SSE2 (every x86-64), a block of
  * sixteen bytes is classified by a few comparisons, or with SSSE3 (asked of
  * the processor at run time) by two nibble-table lookups; elsewhere the
- * parser's class table answers byte by byte.  A span's last, shorter block
- * is read as the sixteen bytes before its end, shifted, or (a span shorter
- * than that) from a padded copy: nothing past the end is read. */
+ * parser's class table answers byte by byte.  A walk classifies a window of
+ * four blocks at a time.  A span's last, shorter block is read as the
+ * sixteen bytes before its end, shifted, or (a span shorter than that) from
+ * a padded copy: nothing past the end is read. */
 #include <string.h>
 
 #include "iri_parse.h"
@@ -14,7 +15,7 @@
 
 /* A bit per byte of the block that is not in ipath's ASCII.  Signed
  * compares: bytes from 0x80 are negative, so "> 0x20" rules them out too. */
-static uint32_t path_stops(const uint8_t *block)
+static inline uint32_t path_stops(const uint8_t *block)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 #define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
@@ -27,25 +28,45 @@ static uint32_t path_stops(const uint8_t *block)
 	__m128i not_printable = _mm_andnot_si128(GT(0x20), _mm_set1_epi8(-1));
 	__m128i bad = _mm_or_si128(_mm_or_si128(one_off, brackets), _mm_or_si128(braces, not_printable));
 	return (uint32_t)_mm_movemask_epi8(bad);
-#undef EQ
 #undef GT
+}
+
+/* path_stops() and the bytes that split an authority (RFC 3986 3.2): "/"
+ * ("?" and "#" are the path's stops) ends it, "@" the userinfo, ":" the
+ * host, "." a label. */
+static inline uint32_t authority_stops(const uint8_t *block)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+	__m128i hit = _mm_or_si128(_mm_or_si128(EQ('/'), EQ(':')), _mm_or_si128(EQ('@'), EQ('.')));
+	return path_stops(block) | (uint32_t)_mm_movemask_epi8(hit);
+}
+#undef EQ
+
+/* A bit per byte of the block that is a letter, digit, "-" or "."; its
+ * dots and hyphens in *dots and *hyphens.  Signed compares: no byte from
+ * 0x80 is in a range. */
+static inline uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t *hyphens)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block), lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+#define IN(x, lo, hi) _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8((lo) - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8((hi) + 1)))
+	__m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.')), hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+	__m128i ok = _mm_or_si128(_mm_or_si128(IN(lower, 'a', 'z'), IN(v, '0', '9')), _mm_or_si128(hyphen, dot));
+#undef IN
+	*dots = (uint32_t)_mm_movemask_epi8(dot);
+	*hyphens = (uint32_t)_mm_movemask_epi8(hyphen);
+	return (uint32_t)_mm_movemask_epi8(ok);
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <tmmintrin.h>
 #define HAVE_NIBBLES 1
+#define NIBBLES_TARGET __attribute__((target("ssse3")))
 
-/* path_stops() by two table lookups (SSSE3, asked of the processor at run
- * time): a byte stops a run when the classes of its high nibble and of its
- * low nibble share a bit.  Classes by high nibble: 1 every byte (0x0_,
- * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
- * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
- * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
-__attribute__((target("ssse3"))) static uint32_t path_stops_nibbles(const uint8_t *block)
+/* A block's stops by two table lookups (SSSE3, asked of the processor at
+ * run time): a byte stops a run when the classes of its high nibble and of
+ * its low nibble share a bit. */
+NIBBLES_TARGET static inline uint32_t nibble_stops(const uint8_t *block, __m128i by_high, __m128i by_low)
 {
-	const __m128i by_high = _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1);
-	const __m128i by_low = _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
-	                                     1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32);
 	const __m128i low_nibble = _mm_set1_epi8(0x0F);
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble);
@@ -54,33 +75,51 @@ __attribute__((target("ssse3"))) static uint32_t path_stops_nibbles(const uint8_
 	return ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(shared, _mm_setzero_si128())) & 0xFFFF;
 }
 
+/* path_stops() by nibbles.  Classes by high nibble: 1 every byte (0x0_,
+ * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
+ * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
+ * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
+NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
+{
+	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
+	                    _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
+	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32));
+}
+
+/* authority_stops() by nibbles: the path's classes, with "." and "/" in
+ * class 2, ":" in class 4, and "@" in a class 64 of its own (0x4_). */
+NIBBLES_TARGET static inline uint32_t authority_stops_nibbles(const uint8_t *block)
+{
+	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 64, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
+	                    _mm_setr_epi8(1 | 2 | 16 | 64, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1 | 4,
+	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 2 | 4 | 8, 1 | 2 | 4 | 32));
+}
+
 static bool have_nibbles(void)
 {
 	return __builtin_cpu_supports("ssse3");
 }
 #endif
 
-static uint32_t authority_stops(const uint8_t *block)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)block);
-	__m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
-	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-	return (uint32_t)_mm_movemask_epi8(hit);
-}
-
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte)
 {
 	const __m128i want = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
+#define HITS(at) _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + (at))), want)
 	size_t n = 0, i = 0;
 	while (len - i >= IRI_RUN_BLOCK_BYTES) {
-		/* Byte counters (a match is -1, subtracted) for at most 255
-		 * blocks, then summed eight bytes at a time (psadbw). */
+		/* Byte counters (a match is -1, subtracted) for at most 252
+		 * blocks, four a round, then summed eight bytes at a time
+		 * (psadbw). */
 		__m128i counts = zero;
-		for (unsigned k = 0; k < 255 && len - i >= IRI_RUN_BLOCK_BYTES; k++, i += IRI_RUN_BLOCK_BYTES)
-			counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), want));
+		for (unsigned k = 0; k < 63 && len - i >= 4 * IRI_RUN_BLOCK_BYTES; k++, i += 4 * IRI_RUN_BLOCK_BYTES)
+			counts = _mm_sub_epi8(_mm_sub_epi8(counts, _mm_add_epi8(HITS(i), HITS(i + 16))),
+			                      _mm_add_epi8(HITS(i + 32), HITS(i + 48)));
+		for (unsigned k = 0; k < 3 && len - i >= IRI_RUN_BLOCK_BYTES; k++, i += IRI_RUN_BLOCK_BYTES)
+			counts = _mm_sub_epi8(counts, HITS(i));
 		__m128i sums = _mm_sad_epu8(counts, zero);
 		n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
 	}
+#undef HITS
 	for (; i < len; i++)
 		n += s[i] == byte;
 	return n;
@@ -107,9 +146,23 @@ static uint32_t path_stops(const uint8_t *block)
 
 static uint32_t authority_stops(const uint8_t *block)
 {
-	uint32_t m = 0;
+	uint32_t m = path_stops(block);
 	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++)
-		m |= (uint32_t)(block[k] == '/' || block[k] == '?' || block[k] == '#') << k;
+		m |= (uint32_t)(block[k] == '/' || block[k] == ':' || block[k] == '@' || block[k] == '.') << k;
+	return m;
+}
+
+
+static uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t *hyphens)
+{
+	uint32_t m = 0;
+	*dots = *hyphens = 0;
+	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++) {
+		uint8_t c = block[k], lower = c | 0x20;
+		*dots |= (uint32_t)(c == '.') << k;
+		*hyphens |= (uint32_t)(c == '-') << k;
+		m |= (uint32_t)((lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') << k;
+	}
 	return m;
 }
 
@@ -117,6 +170,7 @@ static uint32_t authority_stops(const uint8_t *block)
 
 #if !defined(HAVE_NIBBLES)
 #define HAVE_NIBBLES 0
+#define NIBBLES_TARGET
 
 static bool have_nibbles(void)
 {
@@ -142,56 +196,95 @@ static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *
 	return (stops(block) & (((uint32_t)1 << n) - 1)) | (uint32_t)1 << n;
 }
 
-void iri_run_init_plain(iri_run *r, const uint8_t *s, size_t end)
-{
-	iri_run_init(r, s, end);
-	r->nibbles = false;
-}
+/* The first window from `from` (< end) on with a stop: its start, and its
+ * stops in *window (bit k: s[start + k]); the last window, shorter than
+ * IRI_RUN_WINDOW_BYTES, has the end's bit. */
+#define DEFINE_SCAN(name, stops) \
+	static size_t name(const uint8_t *s, size_t from, size_t end, uint64_t *window) \
+	{ \
+		for (; end - from >= IRI_RUN_WINDOW_BYTES; from += IRI_RUN_WINDOW_BYTES) { \
+			uint64_t m = (uint64_t)stops(s + from) | (uint64_t)stops(s + from + 16) << 16 | \
+			             (uint64_t)stops(s + from + 32) << 32 | (uint64_t)stops(s + from + 48) << 48; \
+			if (m) { \
+				*window = m; \
+				return from; \
+			} \
+		} \
+		uint64_t m = 0; \
+		size_t k = 0; \
+		for (; end - from - k > IRI_RUN_BLOCK_BYTES; k += IRI_RUN_BLOCK_BYTES) \
+			m |= (uint64_t)stops(s + from + k) << k; \
+		*window = m | (uint64_t)BLOCK_STOPS(stops, s, from + k, end) << k; \
+		return from; \
+	}
 
-void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
+/* The same a block at a time (a window of one block), for spans that are
+ * short: an authority ends within a block or two. */
+#define DEFINE_SCAN_BLOCKS(name, stops) \
+	static size_t name(const uint8_t *s, size_t from, size_t end, uint64_t *window) \
+	{ \
+		for (; end - from > IRI_RUN_BLOCK_BYTES; from += IRI_RUN_BLOCK_BYTES) { \
+			uint32_t m = stops(s + from); \
+			if (m) { \
+				*window = m; \
+				return from; \
+			} \
+		} \
+		*window = BLOCK_STOPS(stops, s, from, end); \
+		return from; \
+	}
+
+DEFINE_SCAN(scan_path, path_stops)
+DEFINE_SCAN_BLOCKS(scan_authority, authority_stops)
+#if HAVE_NIBBLES
+NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles)
+NIBBLES_TARGET DEFINE_SCAN_BLOCKS(scan_authority_nibbles, authority_stops_nibbles)
+#endif
+
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain)
 {
 	r->s = s;
 	r->end = end;
-	r->nibbles = have_nibbles();
+	r->nibbles = !plain && have_nibbles();
+	r->width = kind == IRI_RUN_PATH ? IRI_RUN_WINDOW_BYTES : IRI_RUN_BLOCK_BYTES;
+	r->scan = kind == IRI_RUN_PATH ? scan_path : scan_authority;
+#if HAVE_NIBBLES
+	if (r->nibbles)
+		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
+#endif
 	/* Nothing classified: a base past every `from` makes the first call
-	 * refill (from - base wraps past the block). */
+	 * refill (from - base wraps past the window). */
 	r->base = end + 1;
 	r->stops = 0;
 }
 
+void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
+{
+	iri_run_init_kind(r, s, end, IRI_RUN_PATH, false);
+}
+
 size_t iri_run_refill(iri_run *r, size_t from)
 {
-	for (;; from += IRI_RUN_BLOCK_BYTES) {
-		if (from >= r->end) {
-			r->base = r->end;
-			r->stops = 1;   /* the end */
-			return r->end;
-		}
-		r->base = from;
-#if HAVE_NIBBLES
-		if (r->nibbles)
-			r->stops = BLOCK_STOPS(path_stops_nibbles, r->s, from, r->end);
-		else
-#endif
-			r->stops = BLOCK_STOPS(path_stops, r->s, from, r->end);
-		if (r->stops)
-			return from + (size_t)__builtin_ctz(r->stops);
+	if (from >= r->end) {
+		r->base = r->end;
+		r->stops = 1;   /* the end */
+		return r->end;
 	}
+	r->base = r->scan(r->s, from, r->end, &r->stops);
+	return r->base + (size_t)__builtin_ctzll(r->stops);
 }
 
-size_t iri_run_path(const uint8_t *s, size_t from, size_t end)
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks)
 {
-	iri_run r;
-	iri_run_init(&r, s, end);
-	return iri_run_refill(&r, from);
-}
-
-size_t iri_run_authority(const uint8_t *s, size_t from, size_t end)
-{
-	for (; from < end; from += IRI_RUN_BLOCK_BYTES) {
-		uint32_t m = BLOCK_STOPS(authority_stops, s, from, end);
-		if (m)
-			return from + (size_t)__builtin_ctz(m);
-	}
-	return end;
+	marks->dots = marks->hyphens = 0;
+	if (end - from < IRI_RUN_LDH_BYTES || from > end)
+		return 0;
+	uint32_t dots0, dots1, hyphens0, hyphens1;
+	uint32_t ok = ldh_bytes(s + from, &dots0, &hyphens0) |
+	              ldh_bytes(s + from + IRI_RUN_BLOCK_BYTES, &dots1, &hyphens1) << 16;
+	size_t n = ok == UINT32_MAX ? IRI_RUN_LDH_BYTES : (size_t)__builtin_ctz(~ok);
+	uint32_t below = n == IRI_RUN_LDH_BYTES ? UINT32_MAX : ((uint32_t)1 << n) - 1;
+	marks->dots = (dots0 | dots1 << 16) & below;
+	marks->hyphens = (hyphens0 | hyphens1 << 16) & below;
+	return n;
 }

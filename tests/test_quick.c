@@ -43,6 +43,25 @@ static const struct {
 	{ u8"http://\u0E44\u0E17\u0E22\u0E48.example/", IRI_QUICK_CLEAN }, /* in a host too */
 	{ u8"http://example.com/\uFF21", IRI_QUICK_NO_ERRORS },          /* NOT_NFKC */
 	{ u8"http://p\u0430ypal.com/", IRI_QUICK_NO_ERRORS },            /* MIXED_SCRIPT, CONFUSABLE (UTS #39) */
+	/* The authority's split (core/quick_authority.c): past a window of 64
+	 * bytes, "@" after ":", dots in the userinfo and the port, the root. */
+	{ "http://a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.example.com/x", IRI_QUICK_CLEAN },
+	{ "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example/", IRI_QUICK_CLEAN },
+	{ "http://u.v:w@x.example:8080/", IRI_QUICK_NO_ERRORS },         /* PASSWORD_IN_USERINFO */
+	{ "http://a:b@c@d.example/", IRI_QUICK_FULL },                   /* "@" in the userinfo */
+	{ u8"http://\u00E9t\u00E9@example.com/", IRI_QUICK_CLEAN },
+	{ "http://example.com:8.0/", IRI_QUICK_FULL },
+	{ "http://./", IRI_QUICK_FULL },
+	{ "http://a./", IRI_QUICK_CLEAN },
+	{ "http://.a/", IRI_QUICK_FULL },
+	{ "http://a.xn--b/", IRI_QUICK_FULL },
+	{ "http://a--b.example/x", IRI_QUICK_CLEAN },
+	{ "http://www.xn--a-b.example/x", IRI_QUICK_FULL },
+	{ "http://www.example.com./x", IRI_QUICK_CLEAN },
+	{ "http://www..example.com/x", IRI_QUICK_FULL },
+	{ "http://example.com:/", IRI_QUICK_CLEAN },
+	{ "http://example.com#f", IRI_QUICK_CLEAN },
+	{ "http://example.com?q", IRI_QUICK_CLEAN },
 	/* The full path's. */
 	{ "", IRI_QUICK_FULL },
 	{ "//example.com/", IRI_QUICK_FULL },                            /* no scheme */

@@ -1,7 +1,8 @@
 /* core/run.c against the parser's class table: every byte value at every
  * position of spans of every length from 0 to 40 (so each block size, the
- * padded tail and the end bit are met), then random spans walked with
- * iri_run_next() as quick.c walks them. */
+ * padded tail and the end bit are met) and of lengths round the windows'
+ * edges, then random spans walked with iri_run_next() as quick.c walks
+ * them; LDH runs (iri_run_ldh) and line counts. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -9,7 +10,7 @@
 #include "iri_run.h"
 #include "tcheck.h"
 
-enum { SPAN_MAX_BYTES = 40 };
+enum { SPAN_MAX_BYTES = 40, WALK_MAX_BYTES = 200 };
 
 static size_t want_path(const uint8_t *s, size_t from, size_t end)
 {
@@ -20,58 +21,66 @@ static size_t want_path(const uint8_t *s, size_t from, size_t end)
 
 static size_t want_authority(const uint8_t *s, size_t from, size_t end)
 {
-	while (from < end && s[from] != '/' && s[from] != '?' && s[from] != '#')
+	while (from < end && iri_ascii_ok(IRI_COMP_PATH, s[from]) && s[from] != '/' && s[from] != ':' &&
+	       s[from] != '@' && s[from] != '.')
 		from++;
 	return from;
 }
 
 /* A walk's answer from `from`, with or without the nibble tables. */
-static size_t walk_path(const uint8_t *s, size_t from, size_t end, bool plain)
+static size_t walk(const uint8_t *s, size_t from, size_t end, iri_run_kind kind, bool plain)
 {
 	iri_run r;
-	if (plain)
-		iri_run_init_plain(&r, s, end);
-	else
-		iri_run_init(&r, s, end);
+	iri_run_init_kind(&r, s, end, kind, plain);
 	return iri_run_next(&r, from);
+}
+
+/* One odd byte at `at` in a run of plain ones ("a"), every `from` a step
+ * apart. */
+static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t step)
+{
+	for (size_t from = 0; from <= len; from += step) {
+		memset(s, 'a', WALK_MAX_BYTES + 1);
+		if (at < len)
+			s[at] = (uint8_t)byte;
+		s[len] = '%';   /* past the end: must not be seen */
+		for (int plain = 0; plain < 2; plain++) {
+			CHECK(walk(s, from, len, IRI_RUN_PATH, plain) == want_path(s, from, len),
+			      "path (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+			CHECK(walk(s, from, len, IRI_RUN_AUTHORITY, plain) == want_authority(s, from, len),
+			      "authority (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+		}
+	}
 }
 
 int main(void)
 {
-	uint8_t s[SPAN_MAX_BYTES + 1];
-	/* One odd byte in a run of plain ones ("a"; "-" for the authority). */
+	uint8_t s[WALK_MAX_BYTES + 1];
 	for (unsigned byte = 0; byte < 256; byte++)
 		for (size_t len = 0; len <= SPAN_MAX_BYTES; len++)
-			for (size_t at = 0; at <= len; at++) {
-				for (size_t from = 0; from <= len; from += 7) {
-					memset(s, 'a', sizeof s);
-					if (at < len)
-						s[at] = (uint8_t)byte;
-					s[len] = '%';   /* past the end: must not be seen */
-					CHECK(iri_run_path(s, from, len) == want_path(s, from, len),
-					      "path: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-					CHECK(walk_path(s, from, len, true) == want_path(s, from, len),
-					      "path (plain): byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-					CHECK(iri_run_authority(s, from, len) == want_authority(s, from, len),
-					      "authority: byte 0x%02X at %zu of %zu, from %zu", byte, at, len, from);
-				}
-			}
-	/* Walks over random spans, as scan_tail() makes them: from each stop,
-	 * on past one to four bytes. */
+			for (size_t at = 0; at <= len; at++)
+				odd_byte(s, len, at, byte, 7);
+	/* Round a window's edges: one, two and three windows. */
+	static const size_t edges[] = { 63, 64, 65, 79, 80, 81, 127, 128, 129, 191, 192, 193 };
+	for (unsigned byte = 0; byte < 256; byte++)
+		for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+			for (size_t at = 0; at <= edges[e]; at++)
+				odd_byte(s, edges[e], at, byte, 13);
+	/* Walks over random spans, as scan_tail() and the authority's split
+	 * make them: from each stop, on past one to four bytes. */
 	srand(3987);
 	static const char pool[] = "abz09-._~!$&'()*+,;=:@/?#%\"<>[\\]^`{|} \x7f\x80\xc3\xa9\xe4\xb8\xad\x01";
 	for (int round = 0; round < 20000; round++) {
-		size_t len = (size_t)(rand() % (SPAN_MAX_BYTES + 1));
+		size_t len = (size_t)(rand() % ((round % 8 < 6 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
 		iri_run run;
-		if (round % 2)
-			iri_run_init_plain(&run, s, len);
-		else
-			iri_run_init(&run, s, len);
+		iri_run_kind kind = round % 4 < 2 ? IRI_RUN_PATH : IRI_RUN_AUTHORITY;
+		iri_run_init_kind(&run, s, len, kind, round % 2);
 		size_t i = (size_t)(rand() % (int)(len + 1));
 		for (;;) {
-			size_t got = iri_run_next(&run, i), want = want_path(s, i, len);
+			size_t got = iri_run_next(&run, i);
+			size_t want = kind == IRI_RUN_PATH ? want_path(s, i, len) : want_authority(s, i, len);
 			CHECK(got == want, "walk: round %d, from %zu of %zu: got %zu, want %zu", round, i, len, got, want);
 			if (got != want || got >= len)
 				break;
@@ -80,6 +89,32 @@ int main(void)
 				i = len;
 		}
 	}
+	/* LDH runs: every byte at every place of 32, dots about. */
+	for (unsigned byte = 0; byte < 256; byte++)
+		for (size_t at = 0; at <= IRI_RUN_LDH_BYTES; at++)
+			for (size_t len = IRI_RUN_LDH_BYTES - 1; len <= IRI_RUN_LDH_BYTES + 1; len++) {
+				for (size_t k = 0; k < len; k++)
+					s[k] = k % 5 == 2 ? '.' : "aZ09-q-"[k % 7];
+				if (at < len)
+					s[at] = (uint8_t)byte;
+				s[len] = '.';   /* past the end: must not be seen */
+				size_t want = 0;
+				uint32_t want_dots = 0, want_hyphens = 0;
+				while (want < IRI_RUN_LDH_BYTES && want < len &&
+				       (((s[want] | 0x20) >= 'a' && (s[want] | 0x20) <= 'z') ||
+				        (s[want] >= '0' && s[want] <= '9') || s[want] == '-' || s[want] == '.')) {
+					want_dots |= (uint32_t)(s[want] == '.') << want;
+					want_hyphens |= (uint32_t)(s[want] == '-') << want;
+					want++;
+				}
+				if (len < IRI_RUN_LDH_BYTES)
+					want = want_dots = want_hyphens = 0;
+				iri_run_ldh_marks m;
+				size_t got = iri_run_ldh(s, 0, len, &m);
+				CHECK(got == want && m.dots == want_dots && m.hyphens == want_hyphens,
+				      "ldh: byte 0x%02X at %zu of %zu: %zu (dots %x, hyphens %x), want %zu (%x, %x)",
+				      byte, at, len, got, m.dots, m.hyphens, want, want_dots, want_hyphens);
+			}
 	/* Counting a byte: lengths around the 255-block rounds of the counters. */
 	static uint8_t big[255 * 16 * 2 + 40];
 	for (size_t k = 0; k < sizeof big; k++)
