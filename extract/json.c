@@ -226,7 +226,7 @@ static void broken(js_state *js, json_tokener *tok, js_lines *jl, size_t *at, si
 	*at = x->doc.n;
 }
 
-ixt_result ixt_read_json(ixt_ctx *x)
+static ixt_result ixt_read_json(ixt_ctx *x)
 {
 	js_state js = { .x = x };
 	js_lines jl = { 0, false };
@@ -259,3 +259,23 @@ ixt_result ixt_read_json(ixt_ctx *x)
 	json_tokener_free(tok);
 	return IXT_OK;
 }
+
+/* TEMP whole */
+static void *whole_open(ixt_ctx *x)
+{
+	return x;
+}
+
+static void whole_close(ixt_ctx *x, void *state)
+{
+	(void)x, (void)state;
+}
+
+static ixt_result js_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	*done = 0;
+	return last ? ixt_read_json(x) : IXT_OK;
+}
+
+const ixt_reader ixt_json_reader = { whole_open, js_piece, whole_close };

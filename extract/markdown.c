@@ -335,7 +335,7 @@ static void mark_lines(md_state *m, cmark_node *node, unsigned char role)
 		m->line_role[a] = 3;
 }
 
-ixt_result ixt_read_markdown(ixt_ctx *x)
+static ixt_result ixt_read_markdown(ixt_ctx *x)
 {
 	md_state *m = calloc(1, sizeof *m);
 	cmark_node *doc = cmark_parse_document(x->doc.u8, x->doc.n, CMARK_OPT_SOURCEPOS);
@@ -385,3 +385,23 @@ done:
 	free(m);
 	return r;
 }
+
+/* TEMP whole */
+static void *whole_open(ixt_ctx *x)
+{
+	return x;
+}
+
+static void whole_close(ixt_ctx *x, void *state)
+{
+	(void)x, (void)state;
+}
+
+static ixt_result md_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	*done = 0;
+	return last ? ixt_read_markdown(x) : IXT_OK;
+}
+
+const ixt_reader ixt_markdown_reader = { whole_open, md_piece, whole_close };

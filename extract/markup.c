@@ -400,7 +400,7 @@ static bool mentions_base(const ixt_text *t)
 	return false;
 }
 
-ixt_result ixt_read_markup(ixt_ctx *x, bool html)
+static ixt_result ixt_read_markup(ixt_ctx *x, bool html)
 {
 	mk_state *s = calloc(1, sizeof *s);
 	if (!s)
@@ -425,3 +425,32 @@ done:
 	x->n_bases = 0;
 	return r;
 }
+
+/* TEMP whole */
+static void *whole_open(ixt_ctx *x)
+{
+	return x;
+}
+
+static void whole_close(ixt_ctx *x, void *state)
+{
+	(void)x, (void)state;
+}
+
+static ixt_result html_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	*done = 0;
+	return last ? ixt_read_markup(x, true) : IXT_OK;
+}
+
+const ixt_reader ixt_html_reader = { whole_open, html_piece, whole_close };
+
+static ixt_result xml_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	*done = 0;
+	return last ? ixt_read_markup(x, false) : IXT_OK;
+}
+
+const ixt_reader ixt_xml_reader = { whole_open, xml_piece, whole_close };
