@@ -461,9 +461,24 @@ static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, bool last)
 	size_t from = in_piece(s, *fed), n = t->n - from;
 	if (n > INT32_MAX / 2)
 		n = INT32_MAX / 2, last = false;   /* the rest next time (a piece is far smaller) */
+	if (s->html && !last) {
+		/* libxml2 2.9's HTML push parser loses track of a quoted attribute
+		 * value that a chunk's end cuts (it keeps that it was in one, not
+		 * which quote) and then waits for the document's end: it is given
+		 * bytes up to the last '>' only, a start tag whole. */
+		while (n > 0 && t->u8[from + n - 1] != '>')
+			n--;
+	}
 	if (s->html) {
 		n = html_bytes(s, t->u8 + from, n, last);
 		htmlParseChunk(c, s->value.p ? s->value.p : "", (int)n, last);
+		/* libxml2 2.9's HTML push parser keeps all it was given; its XML
+		 * one lets go of what it has read past (then rescans from where it
+		 * stands: checkIndex 0).  The same here. */
+		if (c->input && c->input->cur - c->input->base > 4096) {
+			xmlParserInputShrink(c->input);
+			c->checkIndex = 0;
+		}
 	} else {
 		xmlParseChunk(c, t->u8 + from, (int)n, last);
 	}
