@@ -143,17 +143,25 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 	}
 	int32_t pending = ucnv_toUCountPending(d->cv, &st);
 	uint64_t held_at = at - (pending > 0 && (uint64_t)pending <= at ? (uint64_t)pending : 0);
+	/* A character begun in the call before (its bytes held by ICU): most
+	 * converters give its units offset -1 and count the rest from this
+	 * call's source; the UTF-8 and UTF-32 ones count everything from the
+	 * held bytes (ICU 72, checked by the tiny-chunk tests). */
+	UConverterType type = ucnv_getType(d->cv);
+	bool from_held = type == UCNV_UTF8 || type == UCNV_CESU8 || type == UCNV_UTF32
+		|| type == UCNV_UTF32_BigEndian || type == UCNV_UTF32_LittleEndian;
 	const char *s = p;
 	do {
 		UChar *t = d->u16;
 		d->call_src = s;
 		d->call_at = at + (uint64_t)(s - p);
+		uint64_t base = s == p && from_held ? held_at : d->call_at;
 		st = U_ZERO_ERROR;
 		ucnv_toUnicode(d->cv, &t, d->u16 + d->u16_cap, &s, p + n, d->o16, last, &st);
 		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR)
 			return IXT_BAD_CHARSET;         /* the converter gave up: not readable in it */
 		for (size_t i = 0; i < (size_t)(t - d->u16); i++) {
-			uint64_t a = d->o16[i] >= 0 ? d->call_at + (uint64_t)d->o16[i] : held_at;
+			uint64_t a = d->o16[i] >= 0 ? base + (uint64_t)d->o16[i] : held_at;
 			if (!conv_unit(d, d->u16[i], a))
 				return IXT_NO_MEMORY;
 			d->last_at = held_at = a;

@@ -207,6 +207,11 @@ static const struct {
 		"1:3 json-string http://a.example/ @2-19", "2:2 json-string http://c.example/ @43-60", "1:29 IXT_SYNTAX" },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": [1 \"b\": \"http://b.example/\"}", 1,
 		"1:16 json-string http://b.example/ @15-32", NULL, "1:10 IXT_SYNTAX" },
+	/* Ill-formed UTF-8 goes through ICU's UTF-8 converter, whose offsets
+	 * for a character cut by a chunk count from its held bytes. */
+	{ IXT_TYPE_JSON, NULL, "[\"\xff\", \"http://\xf0\x9f\x98\x80.example/\", \"x:\xc3\xa9\"]", 2,
+		"1:8 json-string http://\xf0\x9f\x98\x80.example/ @7-27", "1:29 json-string x:\xc3\xa9 @31-35",
+		"1:3 IXT_BAD_TEXT" },
 	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
 		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
