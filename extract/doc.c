@@ -251,6 +251,11 @@ bool ixt_doc_add_cp(ixt_text *t, uint32_t cp, uint64_t at)
 
 bool ixt_doc_index(ixt_text *t)
 {
+	if (!t->u8) {                           /* readers see an empty piece as "" */
+		if (!doc_room(t, 0))
+			return false;
+		t->u8[0] = '\0';
+	}
 	if (t->n_lines == 0) {
 		if (!(t->lines = malloc(64 * sizeof *t->lines)))
 			return false;

@@ -31,8 +31,9 @@
  * starts like an IRI).  Turtle, N-Triples and N-Quads in another charset
  * are the exception: serd's statements refer back to terms any distance
  * before them, so the converted document is held whole.  What is held at
- * once is capped at IXT_MAX_DOCUMENT_BYTES.  The first ill-formed place
- * in the charset (IXT_BAD_TEXT) is reported at the document's end.
+ * once is capped at IXT_MAX_DOCUMENT_BYTES.  In a document read in
+ * chunks, the first ill-formed place in its charset (IXT_BAD_TEXT) is
+ * reported at the document's end (text in UTF-8: on each line holding one).
  *
  * After a JSON syntax error (json-c cannot resume), JSON Lines go on at
  * the next line; in a single document the rest (from the next line when

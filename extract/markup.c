@@ -444,6 +444,8 @@ static size_t html_bytes(mk_state *s, const char *p, size_t n, bool last)
 	char *q = s->value.p;
 	for (char *lt = q; (lt = memchr(lt, '<', (size_t)(q + n - lt))); lt++) {
 		size_t left = (size_t)(q + n - lt);
+		if (left > 1 && lt[1] != '/')
+			continue;                       /* not an end tag: the common case */
 		if (left < 7 && !last && (strncasecmp(lt, "</html", left) == 0
 			|| strncasecmp(lt, "</body", left) == 0))
 			return (size_t)(lt - q);
