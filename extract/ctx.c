@@ -115,6 +115,7 @@ void ixt_free(ixt_ctx *x)
 	if (!x)
 		return;
 	ixt_doc_clear(&x->doc);
+	free(x->chunk);
 	ixt_buf_free(&x->iri);
 	free(x->offs);
 	free(x->map);
@@ -180,7 +181,7 @@ static bool streams(ixt_type t)
 
 static void start_document(ixt_ctx *x, const char *name, const char *head, size_t n)
 {
-	ixt_doc_clear(&x->doc);
+	ixt_doc_reset(&x->doc);
 	x->stopped = false;
 	x->detail[0] = '\0';
 	x->n_bases = 0;

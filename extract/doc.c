@@ -163,6 +163,23 @@ void ixt_doc_clear(ixt_text *t)
 	t->line0 = t->col0 = 1;
 }
 
+/* Buffers up to this are kept from one document to the next. */
+#define DOC_KEEP_BYTES ((size_t)1 << 20)
+
+void ixt_doc_reset(ixt_text *t)
+{
+	if (t->cap > DOC_KEEP_BYTES || t->lines_cap > DOC_KEEP_BYTES / sizeof *t->lines) {
+		ixt_doc_clear(t);
+		return;
+	}
+	ixt_text keep = { .u8 = t->u8, .cap = t->cap, .lines = t->lines, .lines_cap = t->lines_cap };
+	free(t->orig);                          /* its presence says "converted" */
+	*t = keep;
+	t->line0 = t->col0 = 1;
+	if (t->u8)
+		t->u8[0] = '\0';
+}
+
 uint64_t ixt_doc_orig(ixt_text *t, size_t off)
 {
 	if (off >= t->n)
@@ -257,15 +274,15 @@ bool ixt_doc_index(ixt_text *t)
 		t->u8[0] = '\0';
 	}
 	if (t->n_lines == 0) {
-		if (!(t->lines = malloc(64 * sizeof *t->lines)))
+		if (!t->lines && !(t->lines = malloc(64 * sizeof *t->lines)))
 			return false;
-		t->lines_cap = 64;
+		t->lines_cap = t->lines_cap ? t->lines_cap : 64;
 		t->lines[0] = 0;
 		t->n_lines = 1;
 		t->c_line = (size_t)-1;
 	}
 	for (size_t i = t->indexed; i < t->n; i++) {
-		if (!ixt_line_break(t->u8, i, t->n))
+		if ((unsigned char)t->u8[i] > '\r' || !ixt_line_break(t->u8, i, t->n))
 			continue;
 		if (t->n_lines == t->lines_cap) {
 			size_t *l = realloc(t->lines, 2 * t->lines_cap * sizeof *l);

@@ -82,6 +82,8 @@ struct ixt_ctx {
 	void *user;
 	bool stopped;
 	size_t chunk_bytes;            /* input bytes per piece step (ixt_set_chunk_bytes) */
+	char *chunk;                   /* the input buffer of stream.c, kept between documents */
+	size_t chunk_cap;
 	ixt_text doc;
 	/* Scratch for one IRI: the decoded text, a UTF-8 offset per code point, the map. */
 	ixt_buf iri;
@@ -147,6 +149,8 @@ void ixt_report_doc(ixt_ctx *x, ixt_result code, size_t off, const char *detail)
  * keeps a map); index finds the line starts of bytes added since; drop
  * forgets the first N bytes (a character's first byte), moving the base on. */
 void ixt_doc_clear(ixt_text *t);
+/* Empty again for the next document, small buffers kept. */
+void ixt_doc_reset(ixt_text *t);
 bool ixt_doc_add(ixt_text *t, const char *u8, size_t n, uint64_t at);
 bool ixt_doc_add_cp(ixt_text *t, uint32_t cp, uint64_t at);
 bool ixt_doc_index(ixt_text *t);

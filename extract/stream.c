@@ -188,6 +188,11 @@ static size_t first_bad(const char *p, size_t n, bool *cut)
 	size_t i = 0, len;
 	*cut = false;
 	while (i < n) {
+		uint64_t eight;
+		if (i + 8 <= n && (memcpy(&eight, p + i, 8), !(eight & 0x8080808080808080u))) {
+			i += 8;                         /* eight ASCII bytes at once */
+			continue;
+		}
 		if ((unsigned char)p[i] < 0x80) {
 			i++;
 			continue;
@@ -306,7 +311,11 @@ static ixt_result run(drv *d, ixt_src *src, const char *head, size_t n_head, siz
 {
 	ixt_ctx *x = d->x;
 	size_t chunk = x->chunk_bytes ? x->chunk_bytes : IXT_CHUNK_BYTES, until = 0;
-	char *buf = malloc(chunk);
+	if (x->chunk_cap < chunk) {
+		free(x->chunk);
+		x->chunk_cap = (x->chunk = malloc(chunk)) ? chunk : 0;
+	}
+	char *buf = x->chunk;
 	uint64_t in = at;                       /* original bytes taken in */
 	ixt_result r = buf ? IXT_OK : IXT_NO_MEMORY;
 	while (r == IXT_OK) {
@@ -330,7 +339,6 @@ static ixt_result run(drv *d, ixt_src *src, const char *head, size_t n_head, siz
 		if (!ixt_doc_drop(&x->doc, done))
 			r = IXT_NO_MEMORY;
 	}
-	free(buf);
 	return r;
 }
 
@@ -345,7 +353,7 @@ ixt_result ixt_read_pieces(ixt_ctx *x, ixt_src *src, const char *head, size_t n_
 	if (!d)
 		return IXT_NO_MEMORY;
 	d->x = x;
-	ixt_doc_clear(&x->doc);
+	ixt_doc_reset(&x->doc);
 	size_t at = 0;
 	void *st = NULL;
 	ixt_result r = IXT_OK;
@@ -371,6 +379,6 @@ ixt_result ixt_read_pieces(ixt_ctx *x, ixt_src *src, const char *head, size_t n_
 	free(d->u16);
 	free(d->o16);
 	free(d);
-	ixt_doc_clear(&x->doc);
+	ixt_doc_reset(&x->doc);
 	return r;
 }

@@ -309,7 +309,7 @@ static void test_mail_autolinks(void)
 		size_t n = lengths[i], local = n - 10;
 		memcpy(doc, "Mail <", 6);
 		memset(doc + 6, 'a', local);
-		memcpy(doc + 6 + local, "@bbbbbb.cc> now.\n", 17);
+		memcpy(doc + 6 + local, "@bbbbbb.cc> now.\n", 18);   /* with its NUL */
 		ixt_result r = run(x, &s, doc, strlen(doc), NULL);
 		char want[48];
 		snprintf(want, sizeof want, "%zu: 1:7 1:%zu", n + 7, n + 6);
