@@ -33,6 +33,8 @@
 
 /* XML errors reported per document; one more says the rest are not. */
 #define MK_MAX_ERRORS 100
+/* XML elements whose start line is kept, for the end-of-data error. */
+#define MK_MAX_OPEN 64
 /* HTML: bytes held while a <base href> may still come (HTML 2.5.1 makes
  * it the base of links before it too); one further on applies from where
  * it stands. */
@@ -54,6 +56,8 @@ typedef struct {
 	ixt_buf base_store[IXT_MAX_BASES];
 	size_t base_depth[IXT_MAX_BASES];
 	size_t depth;
+	size_t tag_lt;             /* the '<' of the tag find_tag found (piece offset) */
+	unsigned long open_line[MK_MAX_OPEN];   /* XML: the line of each open element's '<' */
 	size_t n_errors;
 	ixt_buf value;
 } mk_state;
@@ -97,6 +101,7 @@ static bool find_tag(mk_state *s, const char *name)
 			continue;
 		if (mk_lex_tag(p, n, i, &tag) && tag.end + 1 >= cur && tag.end <= cur + 1) {
 			s->tag = tag;
+			s->tag_lt = i;
 			found = true;
 		}
 	}
@@ -320,7 +325,10 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
 	char q[256];
 	snprintf(q, sizeof q, "%s%s%s", prefix ? (const char *)prefix : "", prefix ? ":" : "",
 		(const char *)localname);
-	if (!find_tag(s, q))
+	bool found = find_tag(s, q);
+	if (s->depth <= MK_MAX_OPEN)
+		s->open_line[s->depth - 1] = ixt_locate(s->x, found ? s->tag_lt : parser_at(s, ctxt)).line;
+	if (!found)
 		return;
 	snprintf(s->element, sizeof s->element, "%s", q);
 	const char *p = s->x->doc.u8;
@@ -364,6 +372,12 @@ static void xml_error(void *ctx, xmlErrorPtr e)
 	char msg[256];
 	snprintf(msg, sizeof msg, "%s", s->n_errors > MK_MAX_ERRORS
 		? "more errors follow, not reported" : e->message ? e->message : "");
+	/* At the end the push parser says "Extra content" where elements are
+	 * still open; libxml2's whole-document parser says which (its words). */
+	if (e->code == XML_ERR_DOCUMENT_END && ctxt->nameNr > 0 && ctxt->name && s->depth > 0
+		&& s->depth <= MK_MAX_OPEN && s->n_errors <= MK_MAX_ERRORS)
+		snprintf(msg, sizeof msg, "Premature end of data in tag %s line %lu",
+			(const char *)ctxt->name, s->open_line[s->depth - 1]);
 	size_t len = strlen(msg);
 	while (len > 0 && msg[len - 1] == '\n')
 		msg[--len] = '\0';
