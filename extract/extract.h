@@ -25,9 +25,9 @@
  * (a start tag whole; HTML also what follows the last '>', and the first
  * 1 MiB while a <base href> may
  * come, which then applies to links before it too -- one further on
- * applies from where it stands); a Markdown top-level block (one over
- * 16 MiB is reported as IXT_TOO_LONG where it starts and read as it
- * stands); a JSON string (one over 1 MiB is skipped, IXT_TOO_LONG when it
+ * applies from where it stands); a Markdown top-level block (of a list or
+ * block quote, an item or block; one over 4 MiB is reported as
+ * IXT_TOO_LONG where it starts and read as it stands); a JSON string (one over 1 MiB is skipped, IXT_TOO_LONG when it
  * starts like an IRI).  Turtle, N-Triples and N-Quads in another charset
  * are the exception: serd's statements refer back to terms any distance
  * before them, so the converted document is held whole.  What is held at

@@ -361,7 +361,7 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 		cmark_node_type t = cmark_node_get_type(n);
 		if (ev != CMARK_EVENT_ENTER)
 			continue;
-		if (cmark_node_parent(n) == doc && (size_t)cmark_node_get_start_line(n) >= upto)
+		if ((size_t)cmark_node_get_start_line(n) >= upto)
 			break;                              /* the block the next piece may go on with */
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
 			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
@@ -382,10 +382,11 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 /* Markdown in pieces: the piece's complete lines are parsed; the last
  * top-level block (cmark's judgement) may go on in the next piece, so
  * unless the document ends there only the blocks before it are handed out
- * and it is parsed again with more.  A block past MD_MAX_BLOCK_BYTES (an
+ * and it is parsed again with more (see last_block).  A block past
+ * MD_MAX_BLOCK_BYTES (cmark's tree of it is many times that; an
  * unclosed fence to the end) is reported (IXT_TOO_LONG at its start),
  * read as it stands, and reading goes on after it as new blocks. */
-#define MD_MAX_BLOCK_BYTES ((size_t)16 << 20)
+#define MD_MAX_BLOCK_BYTES ((size_t)4 << 20)
 
 static void *md_open(ixt_ctx *x)
 {
@@ -404,12 +405,18 @@ static void md_close(ixt_ctx *x, void *state)
 	free(m);
 }
 
-/* The first line of the last top-level block; the piece's last (cut)
- * line when there is nothing to wait for. */
+/* The first line of the last top-level block -- of a top-level list or
+ * block quote, its last item or block (the ones before it are done: what
+ * follows cannot change them, and parsed from its own first line, whose
+ * marker is at most three columns in, the last is what it was); the
+ * piece's last (cut) line when there is nothing to wait for. */
 static size_t last_block(md_state *m, cmark_node *doc, size_t parse_n)
 {
 	ixt_ctx *x = m->x;
 	cmark_node *b = cmark_node_last_child(doc);
+	if (b && (cmark_node_get_type(b) == CMARK_NODE_LIST
+		|| cmark_node_get_type(b) == CMARK_NODE_BLOCK_QUOTE) && cmark_node_last_child(b))
+		b = cmark_node_last_child(b);
 	size_t line = b ? (size_t)cmark_node_get_start_line(b) : 1;
 	if (!b && parse_n > 0 && blank_to(x->doc.u8, 0, parse_n))
 		return x->doc.n_lines;                  /* blank lines only: nothing to wait for */
