@@ -26,7 +26,8 @@ typedef struct {
 	const char *file;          /* as printed: the name given, or "-" */
 	iri_buf base, resolved;    /* scratch for the resolution */
 	bool check;                /* check --extract, else extract */
-	unsigned long n_iris, n_files, n_errors, n_warnings;
+	unsigned long n_iris, n_errors, n_warnings;
+	unsigned long n_files, n_given;   /* documents read to their end, named */
 	sarif_log *sarif;          /* --sarif, else NULL */
 } bx_run;
 
@@ -131,6 +132,36 @@ static ixt_pos place_of(const ixt_found *fd, size_t cp)
 	return p;
 }
 
+/* The place just after the raw text: its start walked over its code
+ * points, LF, CR LF and CR each starting a line (extract.h's line ends). */
+static ixt_pos raw_end(const ixt_found *fd)
+{
+	ixt_pos p = fd->pos;
+	for (size_t i = 0; i < fd->raw_bytes; i++) {
+		unsigned char c = (unsigned char)fd->raw[i];
+		if (c == '\r' || c == '\n') {
+			if (c == '\r' && i + 1 < fd->raw_bytes && fd->raw[i + 1] == '\n')
+				i++;
+			p.line++;
+			p.column = 1;
+		} else if ((c & 0xC0) != 0x80) {   /* a code point's first byte */
+			p.column++;
+		}
+	}
+	return p;
+}
+
+/* Where the finding [cp_start, cp_end) of the IRI is in the document: from
+ * its first character's place to the place of the character after it (the
+ * raw text's end for one that ends the IRI).  An entity or escape maps
+ * wholly to its start, so a finding on one spans it. */
+static sarif_span span_of(const ixt_found *fd, const iri_diag *d)
+{
+	ixt_pos a = place_of(fd, d->cp_start);
+	ixt_pos b = d->cp_end < fd->map_len ? fd->map[d->cp_end] : raw_end(fd);
+	return (sarif_span){ .line = a.line, .column = a.column, .end_line = b.line, .end_column = b.column };
+}
+
 static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 {
 	batch *b = r->b;
@@ -141,6 +172,11 @@ static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 		iri_diag_code_name(d->code));
 	out_text(b->out_f, msg, strlen(msg), b->stdout_tty);
 	fprintf(b->out_f, " [%s]\n", d->rule);
+	if (d->suggestion) {   /* as plain check gives it, at the same place */
+		put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
+		fprintf(b->out_f, ":%lu:%lu: ", at.line, at.column);
+		bout_suggestion_text(b->out_f, b->stdout_tty, d);
+	}
 }
 
 static void finding_json(bx_run *r, const ixt_found *fd, json_object *arr)
@@ -171,8 +207,10 @@ static void check_one(bx_run *r, const ixt_found *fd)
 		ixt_pos at = place_of(fd, d->cp_start);
 		r->n_errors += d->severity == IRI_SEV_ERROR;
 		r->n_warnings += d->severity == IRI_SEV_WARNING;
-		if (r->sarif)
-			sarif_add(r->sarif, r->file, at.line, at.column, d);
+		if (r->sarif) {
+			sarif_span span = span_of(fd, d);
+			sarif_add(r->sarif, r->file, &span, d);
+		}
 		else if (arr) {
 			json_object *dj = bout_diag_json(d);
 			json_object_object_add(dj, "line", json_object_new_int64((int64_t)at.line));
@@ -198,8 +236,26 @@ static int on_found(void *user, const ixt_found *fd)
 	return 0;
 }
 
+/* check --extract --json: a document's problem as a line of its own, so
+ * that a program can tell a clean document from one not (wholly) read:
+ * file, line and column (0 when the problem has no place), code (extract's
+ * IXT_ name, never translated), severity, message. */
+static void problem_json(bx_run *r, unsigned long line, unsigned long column, ixt_result code,
+	const char *msg, bool warning)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", out_json_string(r->file, strlen(r->file)));
+	json_object_object_add(o, "line", json_object_new_int64((int64_t)line));
+	json_object_object_add(o, "column", json_object_new_int64((int64_t)column));
+	json_object_object_add(o, "code", json_object_new_string(ixt_result_name(code)));
+	json_object_object_add(o, "severity", json_object_new_string(warning ? "warning" : "error"));
+	json_object_object_add(o, "message", out_json_string(msg, strlen(msg)));
+	out_json_line(r->b->out_f, o, r->b->stdout_tty);
+}
+
 /* A document's problem: FILE:LINE:COL: error: message to stderr (and, for
- * check --sarif, a result).  check counts it as an error. */
+ * check --sarif, a result; for check --json, a line).  check counts it as
+ * an error. */
 static void on_diag(void *user, const ixt_diag *d)
 {
 	bx_run *r = user;
@@ -217,6 +273,8 @@ static void on_diag(void *user, const ixt_diag *d)
 		return;
 	if (r->sarif)
 		sarif_add_document(r->sarif, r->file, d->pos.line, d->pos.column, d->code, msg, warning);
+	else if (b->json)
+		problem_json(r, d->pos.line, d->pos.column, d->code, msg, warning);
 	if (warning) {
 		r->n_warnings++;
 	} else {
@@ -231,6 +289,7 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	bool is_stdin = strcmp(path, "-") == 0;
 	r->file = path;
 	ixt_result res = is_stdin ? ixt_read_stream(x, stdin, NULL) : ixt_read_file(x, path);
+	r->n_given++;
 	if (res == IXT_OK) {
 		r->n_files++;
 		return;
@@ -243,19 +302,28 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	fputc('\n', r->b->err_f);
 	if (r->sarif)
 		sarif_add_document(r->sarif, path, 0, 0, res, msg, false);
+	else if (r->check && r->b->json)
+		problem_json(r, 0, 0, res, msg, false);
 	r->n_errors += r->check;
 	r->b->status = 1;
 }
 
-/* N IRIs in M files: E errors, W warnings (check). */
+/* N IRIs in M files: E errors, W warnings (check); "M of K files" when
+ * some of the K documents named could not be read. */
 static void summary(const bx_run *r)
 {
 	/* Four counts, each with its own plural (ngettext), joined. */
 	char iris[64], files[64], errors[64], warnings[64];
 	/* TRANSLATORS: the summary of check --extract, first part: IRIs found. */
 	snprintf(iris, sizeof iris, ngettext("%lu IRI", "%lu IRIs", r->n_iris), r->n_iris);
-	/* TRANSLATORS: the summary of check --extract: documents read. */
-	snprintf(files, sizeof files, ngettext("%lu file", "%lu files", r->n_files), r->n_files);
+	if (r->n_files == r->n_given)
+		/* TRANSLATORS: the summary of check --extract: documents read. */
+		snprintf(files, sizeof files, ngettext("%lu file", "%lu files", r->n_files), r->n_files);
+	else
+		/* TRANSLATORS: the summary of check --extract when some documents
+		 * could not be read: "0 of 1 file", "2 of 3 files" (read of given). */
+		snprintf(files, sizeof files, ngettext("%lu of %lu file", "%lu of %lu files", r->n_given),
+			r->n_files, r->n_given);
 	/* TRANSLATORS: the summary of check --extract: findings of severity error. */
 	snprintf(errors, sizeof errors, ngettext("%lu error", "%lu errors", r->n_errors), r->n_errors);
 	/* TRANSLATORS: the summary of check --extract: findings of severity warning. */

@@ -140,6 +140,9 @@ json_object *bout_diags_json(const iri_diags *ds);
 json_object *bout_diag_json(const iri_diag *d);
 /* LINE:COL: SEVERITY: CODE: message [rule] (and its suggestion) to f. */
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d);
+/* "note: suggestion: \"replacement\"" (or "remove it") and a newline, after
+ * the caller's place; nothing when d has no suggestion. */
+void bout_suggestion_text(FILE *f, bool tty, const iri_diag *d);
 /* The errors of one input to stderr; any error makes the exit status 1. */
 void bout_report_errors(batch *b);
 /* bout_report_errors(), then to-uri's notes (UTS46_VERSION, a host left %-escaped). */

@@ -73,18 +73,28 @@ void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 		msg_diag(d, msg, sizeof msg);
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
 		msg_severity(d->severity), iri_diag_code_name(d->code), msg, d->rule);
-	if (d->suggestion && !d->suggestion[0]) {
+	if (d->suggestion) {
+		fprintf(f, "%lu:%zu: ", b->line, d->cp_start + 1);
+		bout_suggestion_text(f, tty, d);
+	}
+}
+
+void bout_suggestion_text(FILE *f, bool tty, const iri_diag *d)
+{
+	if (!d->suggestion)
+		return;
+	if (!d->suggestion[0]) {
 		/* An empty replacement: the span is better left out. */
 		/* TRANSLATORS: "note" is a severity word like "error", printed as LINE:COL: note: suggestion... */
-		fprintf(f, "%lu:%zu: %s: %s\n", b->line, d->cp_start + 1, _("note"), _("suggestion: remove it"));
-	} else if (d->suggestion) {
-		fprintf(f, "%lu:%zu: %s: ", b->line, d->cp_start + 1, _("note"));
-		/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
-		fputs(_("suggestion: "), f);
-		fputc('"', f);
-		out_quoted(f, d->suggestion, strlen(d->suggestion), tty);
-		fputs("\"\n", f);
+		fprintf(f, "%s: %s\n", _("note"), _("suggestion: remove it"));
+		return;
 	}
+	fprintf(f, "%s: ", _("note"));
+	/* TRANSLATORS: followed by the suggested text in double quotes; keep the trailing space. */
+	fputs(_("suggestion: "), f);
+	fputc('"', f);
+	out_quoted(f, d->suggestion, strlen(d->suggestion), tty);
+	fputs("\"\n", f);
 }
 
 void bout_report_errors(batch *b)

@@ -33,14 +33,19 @@ static void set_host_iri(batch *b, int value_index, const char *value)
 	b->to_iri.host = outs[value_index];
 }
 
-/* to-iri's legacy charset, or extract's documents' charset. */
+/* to-iri's legacy charset, or the documents' charset (extract, check):
+ * for check it implies --extract, as only documents have a charset (and
+ * is applied before --extract=TYPE, which may follow). */
 static void set_charset(batch *b, int value_index, const char *value)
 {
 	(void)value_index;
-	if (strcmp(b->command, "extract") == 0)
-		b->doc_charset = value;   /* checked per document (extract/doc.c) */
-	else
+	if (strcmp(b->command, "to-iri") == 0) {
 		b->to_iri.charset = value;   /* checked once ICU is open (app/batch.c) */
+		return;
+	}
+	b->doc_charset = value;   /* checked per document (extract/doc.c) */
+	if (strcmp(b->command, "check") == 0 && b->doc_type < 0)
+		b->doc_type = 0;
 }
 
 /* --type and --extract: the value's place in DOC_TYPES is its ixt_type
@@ -96,7 +101,7 @@ static const batch_option options[] = {
 	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"),
 	  N_("--host takes idna|percent|zld (to-uri) or keep|unicode (to-iri)"), set_host_iri, false },
 	/* TRANSLATORS: option and command names are typed by users: keep them. */
-	{ BOPT_CHARSET, "charset", NULL, "NAME", N_("--charset applies to to-iri and extract only"), NULL,
+	{ BOPT_CHARSET, "charset", NULL, "NAME", N_("--charset applies to to-iri, extract, check and view only"), NULL,
 	  set_charset, false },
 	{ BOPT_FORM, "form", "marked|visual|visual_rfc3987|visual_plain|logical", "F",
 	  /* TRANSLATORS: option and command names are typed by users: keep them. */
@@ -204,7 +209,7 @@ static const batch_command commands[] = {
 	{
 		.name = "check",
 		.fn = cmd_check,
-		.options = BOPT_JSON | BOPT_EXTRACT | BOPT_SARIF,
+		.options = BOPT_CHARSET | BOPT_JSON | BOPT_EXTRACT | BOPT_SARIF,
 		.operands = "[IRI...|FILE...]",
 		.lead_args = 0, .min_args = 0, .max_args = -1,
 		.stdin_lines = true,
@@ -213,7 +218,7 @@ static const batch_command commands[] = {
 		 * message [RULE]", "FILE", "note: suggestion:", the severities as the
 		 * program prints them, option names and values, "SARIF", "MiB" and RFC
 		 * numbers as they are; keep the description column aligned. */
-		.help = N_("Usage: irie check [--json] [--extract[=TYPE]] [--sarif] [IRI...|FILE...]\n"
+		.help = N_("Usage: irie check [--charset=NAME] [--json] [--extract[=TYPE]] [--sarif] [IRI...|FILE...]\n"
 			"\n"
 			"Checks each IRI against RFC 3987 (2.2 syntax, 4.1 and 4.2 bidi, 5.3\n"
 			"normalisation), RFC 3986 and UTS #46 / UTS #39 for the host, and\n"
@@ -227,6 +232,8 @@ static const batch_command commands[] = {
 			"CODE is a stable name such as BIDI_MIXED_DIRECTION.\n"
 			"\n"
 			"Options:\n"
+			"  --charset=NAME    the documents' charset when they do not say (HTML\n"
+			"                    meta, XML declaration, BOM); implies --extract\n"
 			"  --json            JSON Lines: input, diagnostics (code, severity,\n"
 			"                    start, end, byte_start, byte_end, component,\n"
 			"                    message, rule, suggestion)\n"
@@ -235,7 +242,9 @@ static const batch_command commands[] = {
 			"                    TYPE as its --type: auto|text|html|xml|turtle|\n"
 			"                    ntriples|nquads|markdown|json) and each finding is\n"
 			"                    FILE:LINE:COL at its character in the document;\n"
-			"                    a summary goes to stderr\n"
+			"                    a summary goes to stderr; with --json a document's\n"
+			"                    problem is a line: file, line, column, code,\n"
+			"                    severity, message\n"
 			"  --sarif           one SARIF 2.1.0 log on stdout (columns in code\n"
 			"                    points); implies --extract\n"
 			"\n"
@@ -287,7 +296,7 @@ static const batch_command commands[] = {
 			"goes on.\n"
 			"\n"
 			"Exit status: 0 fine, 1 some file could not be read (missing, a\n"
-			"directory, binary, unknown charset), 2 usage error.\n"),
+			"directory, binary, an unknown charset), 2 usage error.\n"),
 	},
 	{
 		.name = "host",
@@ -475,14 +484,14 @@ static const batch_command commands[] = {
 	{
 		.name = "view",
 		.fn = NULL,
-		.options = BOPT_EXTRACT,
+		.options = BOPT_CHARSET | BOPT_EXTRACT,
 		.operands = "[FILE|-]",
 		.lead_args = 0, .min_args = 0, .max_args = 1,
 		.stdin_lines = false,
 		/* TRANSLATORS: "irie view --help".  Keep key names (Enter, Esc, F1,
 		 * F8, S-F8, /, ?, n, N, f, w, q), option names and values, "FILE",
 		 * "MiB" and "IRI" as they are; keep the description column aligned. */
-		.help = N_("Usage: irie view [--extract[=TYPE]] [FILE|-]\n"
+		.help = N_("Usage: irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]\n"
 			"\n"
 			"Lists the IRIs of FILE, one per line, or of stdin ('-', the default),\n"
 			"each with a mark for its findings, its line number and its first\n"
@@ -495,6 +504,8 @@ static const batch_command commands[] = {
 			"1 MiB are read.\n"
 			"\n"
 			"Options:\n"
+			"  --charset=NAME    the document's charset when it does not say (HTML\n"
+			"                    meta, XML declaration, BOM); implies --extract\n"
 			"  --extract[=TYPE]  FILE is a document: the list holds every IRI in it\n"
 			"                    (as irie extract finds them; TYPE auto|text|html|\n"
 			"                    xml|turtle|ntriples|nquads|markdown|json), w\n"
@@ -506,8 +517,9 @@ static const batch_command commands[] = {
 			"\n"
 			"Exit status: 0 left with q or Esc, every replaced line written,\n"
 			"1 out of memory, the terminal could not be opened or (--extract) the\n"
-			"document holds no IRIs, 2 usage error (or FILE is a directory, cannot\n"
-			"be read or is empty), 130 left with replaced lines not written.\n"),
+			"document holds no IRIs, 2 usage error or FILE could not be read\n"
+			"(missing, a directory, empty; with --extract also binary, an unknown\n"
+			"charset), 130 left with replaced lines not written.\n"),
 	},
 };
 

@@ -107,31 +107,52 @@ static bool view_extract_option(const char *arg, int *type, bool *bad)
 	return true;
 }
 
-/* irie view [--extract[=TYPE]] [--] [FILE|-]: "--" lets a file name start
- * with '-'. */
+/* view's options from argv[*first] on, up to the file or "--" (taken):
+ * --extract[=TYPE], --charset=NAME or --charset NAME (a document's
+ * charset: it implies --extract, as for check).  0, or 2 with a message. */
+static int view_options(int argc, char **argv, int *first, int *type, const char **charset)
+{
+	bool bad = false;
+	int type_given = -1;
+	for (; *first < argc && argv[*first][0] == '-' && argv[*first][1] != '\0'; (*first)++) {
+		const char *arg = argv[*first];
+		if (strcmp(arg, "--") == 0) {
+			(*first)++;
+			break;
+		}
+		if (view_extract_option(arg, &type_given, &bad)) {
+			if (bad)
+				return 2;
+		} else if (strncmp(arg, "--charset=", 10) == 0) {
+			*charset = arg + 10;
+		} else if (strcmp(arg, "--charset") == 0 && *first + 1 < argc) {
+			*charset = argv[++*first];
+		} else {
+			char safe[256];
+			/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
+			fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
+				out_safe_arg(arg, safe, sizeof safe));
+			return 2;
+		}
+	}
+	*type = type_given >= 0 ? type_given : *charset ? (int)IXT_TYPE_AUTO : -1;
+	return 0;
+}
+
+/* irie view [--charset=NAME] [--extract[=TYPE]] [--] [FILE|-]: "--" lets a
+ * file name start with '-'. */
 static int view_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
 	                     .view = NULL };
 	int type = -1;   /* an ixt_type with --extract; -1: one entry per line */
-	bool bad = false;
+	const char *charset = NULL;
 	int first = 2;
-	if (argc > first && view_extract_option(argv[first], &type, &bad))
-		first++;
-	if (bad)
+	if (view_options(argc, argv, &first, &type, &charset) != 0)
 		return 2;
-	if (argc > first && strcmp(argv[first], "--") == 0)
-		first++;
-	else if (argc > first && argv[first][0] == '-' && argv[first][1] != '\0') {
-		char safe[256];
-		/* TRANSLATORS: %s is the option as given; keep 'irie view --help'. */
-		fprintf(stderr, _("irie view: unknown option '%s'\nTry 'irie view --help'.\n"),
-			out_safe_arg(argv[first], safe, sizeof safe));
-		return 2;
-	}
 	if (argc > first + 1) {
-		/* TRANSLATORS: keep "irie view [--extract[=TYPE]] [FILE|-]": it is the command line. */
-		fprintf(stderr, "%s", _("irie: usage: irie view [--extract[=TYPE]] [FILE|-]\n"));
+		/* TRANSLATORS: keep "irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]": it is the command line. */
+		fprintf(stderr, "%s", _("irie: usage: irie view [--charset=NAME] [--extract[=TYPE]] [FILE|-]\n"));
 		return 2;
 	}
 	/* The file is read before the terminal is touched: a directory, a file
@@ -150,7 +171,7 @@ static int view_main(int argc, char **argv)
 		return 2;
 	char err[1024];
 	view_list *vl = vl_new();
-	int status = !vl ? 1 : type >= 0 ? vx_read_document(vl, path, type, err, sizeof err)
+	int status = !vl ? 1 : type >= 0 ? vx_read_document(vl, path, type, charset, err, sizeof err)
 		: vl_read_lines(vl, path, err, sizeof err);
 	if (status != 0) {
 		/* err may hold the file's name: sanitised on a terminal. */
@@ -187,15 +208,19 @@ static bool editor_option(const char *arg, tui_options *opts)
 	return true;
 }
 
+static bool looks_like_command(const char *arg);
+
 /* irie [OPTION...] [--] [IRI]: the editor. */
 static int editor_main(int argc, char **argv)
 {
 	tui_options opts = { .initial = NULL, .print_uri = false, .strict = false, .no_mouse = false,
-	                     .view = NULL };
+	                     .view = NULL, .note = NULL };
 	int i = 1;
+	bool dashdash = false;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
 		if (strcmp(argv[i], "--") == 0) {
-			i++;   /* an IRI that starts with '-' */
+			i++;   /* an IRI that starts with '-', or a word meant as a reference */
+			dashdash = true;
 			break;
 		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -217,7 +242,32 @@ static int editor_main(int argc, char **argv)
 			out_safe_arg(argv[i], safe, sizeof safe));
 		return 2;
 	}
+	char note[300];
+	if (i < argc && !dashdash && looks_like_command(argv[i])) {
+		/* TRANSLATORS: the editor's first status line after "irie WORD"; %s: the word; keep 'irie --help'. */
+		snprintf(note, sizeof note, _("'%s' is not a command: edited as a relative reference (see irie --help)"),
+			argv[i]);
+		opts.note = note;
+	}
 	return run_editor(&opts, i < argc ? argv[i] : NULL);
+}
+
+/* A word that reads as a command irie lacks ("irie chek", "irie extract"):
+ * only ASCII letters, digits and '-' (as every command is), at most 32,
+ * starting with a letter.  It is still a relative reference (RFC 3986 4.2),
+ * and the editor opens on it, but says how it took it.  A ':' '/' '.' or any
+ * other character makes it look like a reference, not a command. */
+static bool looks_like_command(const char *arg)
+{
+	size_t n = strlen(arg);
+	if (n == 0 || n > 32 || !((arg[0] >= 'a' && arg[0] <= 'z') || (arg[0] >= 'A' && arg[0] <= 'Z')))
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		char c = arg[k];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'))
+			return false;
+	}
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -256,5 +306,20 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && strcmp(argv[1], "view") == 0)
 		return view_main(argc, argv);
+	/* "irie help [COMMAND]": what a user typing it wants (git, go, cargo
+	 * do the same).  The relative reference "help" is edited with
+	 * "irie -- help". */
+	if (argc == 2 && strcmp(argv[1], "help") == 0) {
+		usage_main();
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "help") == 0) {
+		if (usage_command(argv[2]))   /* the command table's help, view's too */
+			return 0;
+		char safe[256];
+		/* TRANSLATORS: %s is the word after "irie help"; keep 'irie --help'. */
+		fprintf(stderr, _("irie: no command '%s'\nTry 'irie --help'.\n"), out_safe_arg(argv[2], safe, sizeof safe));
+		return 2;
+	}
 	return editor_main(argc, argv);
 }

@@ -117,6 +117,59 @@ void msg_idna_errors(unsigned bits, char *buf, size_t size)
  * isolate: in a right-to-left line the bidi algorithm would otherwise mirror
  * it ("<" shown as ">", UAX #9 L4). */
 #define MSG_SENTINEL '\x01'
+/* Each code's title: what the finding is about, with no detail of one
+ * finding (a rule's shortDescription in a SARIF log). */
+static const char *const diag_titles[IRI_D_COUNT] = {
+	/* TRANSLATORS: the titles of the diagnostic codes: short and generic
+	 * (no character, component or number of one finding). */
+	[IRI_D_SYNTAX] = N_("not IRI syntax"),
+	/* xgettext:no-c-format */
+	[IRI_D_ILLEGAL_PERCENT_ENCODING] = N_("'%' that does not start an escape"),
+	[IRI_D_INVALID_UTF8] = N_("bytes that are not well-formed UTF-8"),
+	[IRI_D_CONTROL_CHARACTER] = N_("control character"),
+	[IRI_D_BIDI_FORMATTING_CHARACTER] = N_("bidi formatting character"),
+	[IRI_D_PRIVATE_USE_CHARACTER] = N_("private-use character outside the query"),
+	[IRI_D_NONCHARACTER] = N_("noncharacter"),
+	[IRI_D_OVERLONG_UTF8_ESCAPE] = N_("overlong UTF-8 in escapes"),
+	[IRI_D_SURROGATE_ESCAPE] = N_("escapes of a UTF-16 surrogate"),
+	[IRI_D_NOT_UTF8_ESCAPE] = N_("escaped octets that are not UTF-8"),
+	[IRI_D_NON_ASCII_SCHEME] = N_("scheme that is not ASCII"),
+	[IRI_D_BAD_IDN] = N_("invalid internationalized domain name"),
+	[IRI_D_DNS_LENGTH_LIMIT] = N_("host too long for DNS"),
+	[IRI_D_NOT_NFC] = N_("text not in Unicode Normalization Form C"),
+	[IRI_D_NOT_NFKC] = N_("compatibility character"),
+	[IRI_D_BIDI_MIXED_DIRECTION] = N_("component mixing right-to-left and left-to-right characters"),
+	[IRI_D_BIDI_BOUNDARY] = N_("right-to-left component not starting or ending with a right-to-left character"),
+	[IRI_D_MIXED_SCRIPT] = N_("host label mixing scripts"),
+	[IRI_D_CONFUSABLE] = N_("host label that looks like an ASCII name"),
+	[IRI_D_LOOKALIKE_DELIMITER] = N_("character that looks like a delimiter"),
+	[IRI_D_SPACE_OR_UNWISE] = N_("space or character not allowed in URIs or IRIs"),
+	[IRI_D_UNICODE_WHITESPACE] = N_("white space"),
+	[IRI_D_INVISIBLE_CHARACTER] = N_("invisible character"),
+	[IRI_D_UNASSIGNED_CHARACTER] = N_("code point not assigned in this Unicode version"),
+	[IRI_D_DEPRECATED_CHARACTER] = N_("deprecated character"),
+	[IRI_D_PERCENT_LOWERCASE] = N_("lower-case hex digits in an escape"),
+	[IRI_D_SUPERFLUOUS_PERCENT_ENCODING] = N_("escape of a character that need not be escaped"),
+	/* xgettext:no-c-format */
+	[IRI_D_PERCENT_ENCODED_HOST] = N_("%-escaped host"),
+	[IRI_D_ACE_LABEL] = N_("A-label (Punycode) in the host"),
+	[IRI_D_DEFAULT_PORT] = N_("the scheme's default port"),
+	[IRI_D_DOT_SEGMENT] = N_("'.' or '..' path segments"),
+	[IRI_D_PASSWORD_IN_USERINFO] = N_("password in the userinfo"),
+	[IRI_D_URI_EXPANSION] = N_("URI several times as long as the IRI"),
+	[IRI_D_LEGACY_CHARSET] = N_("escapes read in a legacy charset"),
+	[IRI_D_TOO_MANY_DIAGNOSTICS] = N_("more findings than are shown"),
+	[IRI_D_NOT_DNS_NAME] = N_("host that DNS cannot resolve"),
+	[IRI_D_UTS46_VERSION] = N_("host mapped differently by another UTS #46 version"),
+};
+
+const char *msg_code_title(iri_diag_code code)
+{
+	if ((unsigned)code >= IRI_D_COUNT || !diag_titles[code])
+		return iri_diag_code_name(code);
+	return _(diag_titles[code]);
+}
+
 static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate);
 
 void msg_diag(const iri_diag *d, char *buf, size_t size)

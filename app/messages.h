@@ -12,6 +12,10 @@ void msg_diag(const iri_diag *d, char *buf, size_t size);
  * isolated (LRI...PDI), so a right-to-left line shows it as it is. */
 void msg_diag_ui(const iri_diag *d, char *buf, size_t size);
 
+/* The code's title in the user's language, generic (no detail of one
+ * finding): "bidi formatting character".  Static. */
+const char *msg_code_title(iri_diag_code code);
+
 /* A severity in the user's language (the JSON keeps iri_severity_name()). */
 const char *msg_severity(iri_severity s);
 

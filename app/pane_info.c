@@ -11,6 +11,8 @@
 #include "messages.h"
 #include "output.h"
 #include "tui_state.h"
+#include "view_extract.h"
+#include "view_list.h"
 
 /* Component values, each rendered on its own from its own bytes (core's
  * span): a bidi control in one component (an RLO runs to the end of the
@@ -84,25 +86,63 @@ int pane_host(tui *t, int row, int col, int width, int max_rows)
 	return r;
 }
 
+/* Where finding d is, as its row shows it: in the viewer over a document
+ * (view --extract) the document's LINE:COL, as check --extract gives it;
+ * else (the editor, a plain list, a place not known) its code point in
+ * the IRI, from 1. */
+static void finding_place(const tui *t, const iri_diag *d, char *buf, size_t size)
+{
+	unsigned long line, col;
+	if (t->scr.base->id == ROOM_VIEW && t->vw.list && vl_shown(t->vw.list) &&
+	    vx_place(t->vw.list, viewer_entry(t), d->cp_start, &line, &col))
+		snprintf(buf, size, "%lu:%lu", line, col);
+	else
+		snprintf(buf, size, "%zu", d->cp_start + 1);
+}
+
+/* The findings pane's heading, named by what it holds, the worst first:
+ * an error is not a warning, an info is neither. */
+static void warnings_heading(const iri_diags *ds, char *head, size_t size)
+{
+	size_t n = iri_diags_count(ds);
+	size_t errors = 0, infos = 0;
+	for (size_t i = 0; i < n; i++) {
+		iri_severity sev = iri_diags_get(ds, i)->severity;
+		errors += sev == IRI_SEV_ERROR;
+		infos += sev == IRI_SEV_INFO;
+	}
+	size_t warnings = n - errors - infos;
+	if (errors > 0 && warnings > 0 && infos > 0)
+		/* TRANSLATORS: pane heading: how many errors, warnings and infos (notes) it holds. */
+		snprintf(head, size, _("Errors (%zu) \u00B7 warnings (%zu) \u00B7 info (%zu)"), errors, warnings,
+			infos);
+	else if (errors > 0 && warnings > 0)
+		/* TRANSLATORS: pane heading: how many errors and warnings it holds. */
+		snprintf(head, size, _("Errors (%zu) \u00B7 warnings (%zu)"), errors, warnings);
+	else if (errors > 0 && infos > 0)
+		/* TRANSLATORS: pane heading: how many errors and infos (notes) it holds. */
+		snprintf(head, size, _("Errors (%zu) \u00B7 info (%zu)"), errors, infos);
+	else if (errors > 0)
+		/* TRANSLATORS: pane heading; %zu: the number of errors it holds. */
+		snprintf(head, size, _("Errors (%zu)"), errors);
+	else if (infos == 0)
+		/* TRANSLATORS: pane heading; %zu: the number of warnings (0 when there are no findings). */
+		snprintf(head, size, _("Warnings (%zu)"), n);
+	else if (infos == n)
+		/* TRANSLATORS: pane heading when every finding is an info (a note, not a warning); %zu: how many. */
+		snprintf(head, size, _("Info (%zu)"), n);
+	else
+		/* TRANSLATORS: pane heading: %zu warnings, then %zu infos (notes). */
+		snprintf(head, size, _("Warnings (%zu) \u00B7 info (%zu)"), warnings, infos);
+}
+
 int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 {
 	size_t n = iri_diags_count(t->an.diags);
 	char head[128];
 	t->scr.warn_box.row = row, t->scr.warn_box.col = col;   /* for the mouse (rooms.c warning_at) */
 	t->scr.warn_box.width = width, t->scr.warn_box.rows = max_rows;
-	size_t infos = 0;
-	for (size_t i = 0; i < n; i++)
-		infos += iri_diags_get(t->an.diags, i)->severity == IRI_SEV_INFO;
-	/* Named by what it holds: an info is not a warning. */
-	if (infos == 0)
-		/* TRANSLATORS: pane heading; %zu: the number of findings (errors and warnings). */
-		snprintf(head, sizeof head, _("Warnings (%zu)"), n);
-	else if (infos == n)
-		/* TRANSLATORS: pane heading when every finding is an info (a note, not a warning); %zu: how many. */
-		snprintf(head, sizeof head, _("Info (%zu)"), n);
-	else
-		/* TRANSLATORS: pane heading: %zu errors and warnings, then %zu infos (notes). */
-		snprintf(head, sizeof head, _("Warnings (%zu) \u00B7 info (%zu)"), n - infos, infos);
+	warnings_heading(t->an.diags, head, sizeof head);
 	put_ui(t, row, col, width, head, A_BOLD);
 	if (n == 0) {
 		if (max_rows > 1)
@@ -128,17 +168,19 @@ int pane_warnings(tui *t, int row, int col, int width, int max_rows)
 		t->scr.diag_scroll = 0;
 	int pos_cols = 3;
 	for (size_t i = 0; i < n; i++) {
-		char digits[24];
-		int w = snprintf(digits, sizeof digits, "%zu", iri_diags_get(t->an.diags, i)->cp_start + 1);
+		char place[48];
+		finding_place(t, iri_diags_get(t->an.diags, i), place, sizeof place);
+		int w = (int)strlen(place);
 		if (w > pos_cols)
 			pos_cols = w;
 	}
 	int r = 1;
 	for (size_t i = (size_t)t->scr.diag_scroll; i < n && r <= visible; i++, r++) {
 		const iri_diag *d = iri_diags_get(t->an.diags, i);
-		char msg[512], pos[24], rest[700];
+		char msg[512], place[48], pos[64], rest[700];
 		msg_diag_ui(d, msg, sizeof msg);
-		snprintf(pos, sizeof pos, "%*zu", pos_cols, d->cp_start + 1);
+		finding_place(t, d, place, sizeof place);
+		snprintf(pos, sizeof pos, "%*s", pos_cols, place);
 		snprintf(rest, sizeof rest, "%s: %s", iri_diag_code_name(d->code), msg);
 		/* Position, severity (7 cells), code and message: columns in
 		 * reading order, each through the bidi algorithm. */

@@ -14,6 +14,7 @@
 #include "output.h"
 #include "term.h"
 #include "tui_state.h"
+#include "view_list.h"
 
 #define KEYS_COLS 20          /* the key column, in cells */
 #define NARROW_COLS 40        /* below this, keys and text take rows of their own */
@@ -134,6 +135,11 @@ static void out_mode(help_out *o, ink_mode mode, const ink_mode *shown, size_t n
 	const ink_binding *b = ink_bindings(&n);
 	bool done[INK_ACT_COUNT] = { false };
 	out_heading(o, mode_heading(mode));
+	if (mode == INK_MODE_VIEW && o->t->vw.list && vl_is_document(o->t->vw.list))
+		/* TRANSLATORS: F1 help in irie view --extract, under the viewer's heading; keep --extract, ":" and "line". */
+		out_wrapped(o, NULL, _("With --extract a line of the list is one IRI of the document (a line of the file "
+			"may hold several or none): the keys below go, count, filter and write IRI by IRI; : goes to a line "
+			"of the file, and the list's numbers are those lines."), o->width, 0);
 	for (size_t i = 0; i < n; i++) {
 		ink_action a = b[i].action;
 		if (!(b[i].modes & INK_MODE_BIT(mode)) || done[a] || !ink_action_help(a))
@@ -196,8 +202,10 @@ static const char *bidi_why(term_bidi_why why)
 	case TERM_WHY_MLTERM: return _("auto: mlterm, its own bidi turned off while irie runs");
 	/* TRANSLATORS: F1 help, as above; keep Konsole. */
 	case TERM_WHY_KONSOLE: return _("auto: Konsole, its own bidi turned off while irie runs");
-	/* TRANSLATORS: F1 help, as above; keep tmux, screen and F12. */
-	case TERM_WHY_MULTIPLEXER: return _("auto: inside tmux or screen, the terminal outside may reorder too (then F12)");
+	/* TRANSLATORS: F1 help, as above; keep tmux and F12. */
+	case TERM_WHY_TMUX: return _("auto: inside tmux, which answers for itself; the terminal outside may reorder too (then F12)");
+	/* TRANSLATORS: F1 help, as above; keep screen and F12. */
+	case TERM_WHY_SCREEN: return _("auto: inside screen, which answers for itself; the terminal outside may reorder too (then F12)");
 	/* TRANSLATORS: F1 help, as above; BDSM is a terminal mode (ECMA-48), keep it. */
 	case TERM_WHY_BDSM: return _("auto: the terminal answered that it knows BDSM, so it shows cells as sent");
 	/* TRANSLATORS: F1 help, as above; keep BDSM. */

@@ -48,8 +48,11 @@ void viewer_show(tui *t, size_t pos)
 	t->scr.diag_sel = -1;
 	if (vl_truncated(v->list) && !v->truncation_told) {
 		v->truncation_told = true;
-		/* TRANSLATORS: the viewer at its start: %zu: how many lines it holds (a cap, or memory ran out). */
-		snprintf(t->scr.status, sizeof t->scr.status, _("only the first %zu lines were read"), vl_count(v->list));
+		snprintf(t->scr.status, sizeof t->scr.status, vl_is_document(v->list)
+			/* TRANSLATORS: view --extract at its start: %zu: how many IRIs it holds (a cap, or memory ran out). */
+			? _("only the first %zu IRIs were read")
+			/* TRANSLATORS: the viewer at its start: %zu: how many lines it holds (a cap, or memory ran out). */
+			: _("only the first %zu lines were read"), vl_count(v->list));
 		return;
 	}
 	size_t len, i = viewer_entry(t);
@@ -91,9 +94,17 @@ static void view_title(const tui *t, char *buf, size_t size)
 		/* TRANSLATORS: title bar, while f filters the list; %zu: how many entries it shows. */
 		snprintf(filter, sizeof filter, _("  [%zu with findings]"), vl_shown(vl));
 	unsigned long long line = vl_shown(vl) ? vl_line(vl, viewer_entry(t)) : 0;
-	/* TRANSLATORS: title bar; %llu/%llu: the selected entry's line / the last line; %s: the filter's
-	 * note (or nothing); the last %s: the file name; keep the leading space. */
-	snprintf(buf, size, _(" irie view  line %llu/%llu%s  %s"), line, (unsigned long long)vl_last_line(vl), filter, name);
+	if (vl_is_document(vl))
+		/* TRANSLATORS: title bar of view --extract; %zu/%zu: the selected IRI's number among the
+		 * document's IRIs / how many it holds; %llu: its line in the document; %s: the filter's note
+		 * (or nothing); the last %s: the file name; keep the leading space. */
+		snprintf(buf, size, _(" irie view  IRI %zu/%zu  line %llu%s  %s"), vl_shown(vl) ? viewer_entry(t) + 1 : 0,
+			vl_count(vl), line, filter, name);
+	else
+		/* TRANSLATORS: title bar; %llu/%llu: the selected entry's line / the last line; %s: the filter's
+		 * note (or nothing); the last %s: the file name; keep the leading space. */
+		snprintf(buf, size, _(" irie view  line %llu/%llu%s  %s"), line, (unsigned long long)vl_last_line(vl),
+			filter, name);
 }
 
 /* ---- moving ---- */
@@ -150,8 +161,11 @@ static run_state finding_step(tui *t, ink_action a)
 	bool forward = a == INK_ACT_VIEW_NEXT_FINDING, wrapped;
 	size_t pos = vl_find_finding(t->vw.list, t->an.ctx, t->vw.pos, forward, &wrapped);
 	if (pos == SIZE_MAX) {
-		/* TRANSLATORS: after F8, ], S-F8 or [ in the viewer. */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no line has a finding"));
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", vl_is_document(t->vw.list)
+			/* TRANSLATORS: after F8, ], S-F8 or [ in view --extract. */
+			? _("no IRI has a finding")
+			/* TRANSLATORS: after F8, ], S-F8 or [ in the viewer. */
+			: _("no line has a finding"));
 		return RUN_ON;
 	}
 	viewer_show(t, pos);
@@ -178,20 +192,32 @@ static run_state filter_toggle(tui *t, ink_action a)
 	}
 	if (on && vl_shown(v->list) == 0) {
 		vl_set_filter(v->list, false, t->an.ctx);
-		/* TRANSLATORS: after f in the viewer when no line has a finding. */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("no line has a finding: the filter stays off"));
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", vl_is_document(v->list)
+			/* TRANSLATORS: after f in view --extract when no IRI has a finding. */
+			? _("no IRI has a finding: the filter stays off")
+			/* TRANSLATORS: after f in the viewer when no line has a finding. */
+			: _("no line has a finding: the filter stays off"));
 		return RUN_ON;
 	}
 	v->top = 0;
 	viewer_show(t, vl_pos_of(v->list, entry));
 	size_t n = vl_shown(v->list);
-	if (on)
-		/* TRANSLATORS: after f in the viewer; %zu: how many lines show now; keep f. */
-		snprintf(t->scr.status, sizeof t->scr.status, ngettext("filter on: the %zu line with findings (f shows all)",
-			"filter on: the %zu lines with findings (f shows all)", n), n);
+	const char *say;
+	if (vl_is_document(v->list))
+		say = on
+			/* TRANSLATORS: after f in view --extract; %zu: how many IRIs show now; keep f. */
+			? ngettext("filter on: the %zu IRI with findings (f shows all)",
+				"filter on: the %zu IRIs with findings (f shows all)", n)
+			/* TRANSLATORS: after f in view --extract; %zu: how many IRIs show now. */
+			: ngettext("filter off: %zu IRI", "filter off: all %zu IRIs", n);
 	else
-		/* TRANSLATORS: after f in the viewer; %zu: how many lines show now. */
-		snprintf(t->scr.status, sizeof t->scr.status, ngettext("filter off: %zu line", "filter off: all %zu lines", n), n);
+		say = on
+			/* TRANSLATORS: after f in the viewer; %zu: how many lines show now; keep f. */
+			? ngettext("filter on: the %zu line with findings (f shows all)",
+				"filter on: the %zu lines with findings (f shows all)", n)
+			/* TRANSLATORS: after f in the viewer; %zu: how many lines show now. */
+			: ngettext("filter off: %zu line", "filter off: all %zu lines", n);
+	snprintf(t->scr.status, sizeof t->scr.status, say, n);
 	return RUN_ON;
 }
 
@@ -388,9 +414,11 @@ bool viewer_write(tui *t)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
 		return false;
 	}
-	/* TRANSLATORS: %zu: how many lines were replaced; %s: the file name. */
-	snprintf(t->scr.status, sizeof t->scr.status, ngettext("%zu line written to %s", "%zu lines written to %s", n), n,
-		vl_path(t->vw.list));
+	snprintf(t->scr.status, sizeof t->scr.status, vl_is_document(t->vw.list)
+		/* TRANSLATORS: view --extract; %zu: how many IRIs were replaced; %s: the file name. */
+		? ngettext("%zu IRI written to %s", "%zu IRIs written to %s", n)
+		/* TRANSLATORS: %zu: how many lines were replaced; %s: the file name. */
+		: ngettext("%zu line written to %s", "%zu lines written to %s", n), n, vl_path(t->vw.list));
 	return true;
 }
 
@@ -412,8 +440,11 @@ static run_state write_ask(tui *t, ink_action a)
 {
 	(void)a;
 	if (vl_unwritten(t->vw.list) == 0) {
-		/* TRANSLATORS: w in the viewer with no line replaced; keep Enter. */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("nothing to write: no line was replaced (Enter edits one)"));
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", vl_is_document(t->vw.list)
+			/* TRANSLATORS: w in view --extract with no IRI replaced; keep Enter. */
+			? _("nothing to write: no IRI was replaced (Enter edits one)")
+			/* TRANSLATORS: w in the viewer with no line replaced; keep Enter. */
+			: _("nothing to write: no line was replaced (Enter edits one)"));
 		return RUN_ON;
 	}
 	if (!vl_can_write(t->vw.list)) {

@@ -298,6 +298,7 @@ static void prompt_status(tui *t)
 	char msg[sizeof t->scr.status], quoted[sizeof t->scr.status / 2], head[sizeof t->scr.status];
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
 	size_t n = vl_unwritten(v->list);
+	bool doc = vl_is_document(v->list);
 	switch (v->prompt) {
 	case VIEW_PROMPT_SEARCH:
 		ui_quote(v->answer.data ? v->answer.data : "", v->answer.len, quoted, sizeof quoted);
@@ -310,19 +311,30 @@ static void prompt_status(tui *t)
 		break;
 	case VIEW_PROMPT_WRITE:
 		ui_quote(vl_path(v->list), strlen(vl_path(v->list)), quoted, sizeof quoted);
-		/* TRANSLATORS: %zu: how many lines were replaced; %s: the file; keep (y/n). */
-		snprintf(head, sizeof head, ngettext("write %zu replaced line to %s? (y/n)",
-			"write %zu replaced lines to %s? (y/n)", n), n, quoted);
+		snprintf(head, sizeof head, doc
+			/* TRANSLATORS: view --extract; %zu: how many IRIs were replaced; %s: the file; keep (y/n). */
+			? ngettext("write %zu replaced IRI to %s? (y/n)", "write %zu replaced IRIs to %s? (y/n)", n)
+			/* TRANSLATORS: %zu: how many lines were replaced; %s: the file; keep (y/n). */
+			: ngettext("write %zu replaced line to %s? (y/n)", "write %zu replaced lines to %s? (y/n)", n),
+			n, quoted);
 		break;
 	case VIEW_PROMPT_QUIT:
 		if (vl_can_write(v->list))
-			/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
-			snprintf(head, sizeof head, ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
-				"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
+			snprintf(head, sizeof head, doc
+				/* TRANSLATORS: view --extract; %zu: how many IRIs were replaced and not written; keep y, w and n. */
+				? ngettext("%zu replaced IRI not written: quit? (y: quit, w: write and quit, n: stay)",
+					"%zu replaced IRIs not written: quit? (y: quit, w: write and quit, n: stay)", n)
+				/* TRANSLATORS: %zu: how many lines were replaced and not written; keep y, w and n. */
+				: ngettext("%zu replaced line not written: quit? (y: quit, w: write and quit, n: stay)",
+					"%zu replaced lines not written: quit? (y: quit, w: write and quit, n: stay)", n), n);
 		else
-			/* TRANSLATORS: a list read from standard input; %zu: how many lines were replaced; keep (y/n). */
-			snprintf(head, sizeof head, ngettext("%zu replaced line cannot be written back: quit and lose it? (y/n)",
-				"%zu replaced lines cannot be written back: quit and lose them? (y/n)", n), n);
+			snprintf(head, sizeof head, doc
+				/* TRANSLATORS: view --extract of standard input; %zu: how many IRIs were replaced; keep (y/n). */
+				? ngettext("%zu replaced IRI cannot be written back: quit and lose it? (y/n)",
+					"%zu replaced IRIs cannot be written back: quit and lose them? (y/n)", n)
+				/* TRANSLATORS: a list read from standard input; %zu: how many lines were replaced; keep (y/n). */
+				: ngettext("%zu replaced line cannot be written back: quit and lose it? (y/n)",
+					"%zu replaced lines cannot be written back: quit and lose them? (y/n)", n), n);
 		break;
 	default:
 		return;

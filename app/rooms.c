@@ -371,8 +371,14 @@ static run_state copy(tui *t, ink_action a)
 	if (!s)
 		return RUN_ON;
 	term_copy_osc52(s, len);
-	/* TRANSLATORS: OSC 52: the terminal escape sequence that sets the clipboard; keep it. */
-	snprintf(t->scr.status, sizeof t->scr.status, "%s", uri ? _("URI copied (OSC 52)") : _("IRI copied (OSC 52)"));
+	/* What irie did, not what the terminal did: a terminal may ignore OSC 52
+	 * without a word (xterm without allowWindowOps, tmux without
+	 * set-clipboard), and none answers. */
+	snprintf(t->scr.status, sizeof t->scr.status, "%s", uri
+		/* TRANSLATORS: after F5; OSC 52: the terminal escape sequence that sets the clipboard; keep it. The terminal may ignore it, so say "sent", not "copied". */
+		? _("URI sent to the terminal's clipboard (OSC 52)")
+		/* TRANSLATORS: after F6; as above. */
+		: _("IRI sent to the terminal's clipboard (OSC 52)"));
 	return RUN_ON;
 }
 

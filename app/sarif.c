@@ -2,8 +2,10 @@
  * 3.27 result, 3.28 location, 3.30 region) of check --extract, built with
  * json-c.  Rules are added as the run uses them: one per diagnostic code,
  * and one per kind of document problem (IXT_SYNTAX, ...). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -20,7 +22,12 @@ struct sarif_log {
 	json_object *results;               /* run.results */
 	int rule_of_code[IRI_D_COUNT];      /* index in rules + 1, 0: none yet */
 	int rule_of_doc[SARIF_DOC_CODES];
+	bool relative;                      /* a result's file is a relative path */
 };
+
+/* The uriBaseId of relative paths: the working directory (3.4; the
+ * name GitHub's code scanning documents). */
+#define SARIF_SRCROOT "%SRCROOT%"
 
 sarif_log *sarif_new(void)
 {
@@ -66,43 +73,79 @@ static int add_rule(sarif_log *s, const char *id, const char *description, const
 	return (int)json_object_array_length(s->rules) - 1;
 }
 
-/* The path as a URI reference (RFC 3986 4.1): bytes other than unreserved
- * characters and '/' %-escaped; stdin ("-") as "stdin". */
-static json_object *file_uri(const char *file)
+/* prefix, then the bytes of s as URI path characters (RFC 3986 3.3):
+ * unreserved and '/' kept, every other byte %-escaped (so a ':' in a first
+ * segment cannot pass for a scheme); room for one byte more.  NULL without
+ * memory; the caller frees it. */
+static char *path_escaped(const char *prefix, const char *s)
 {
-	if (strcmp(file, "-") == 0)
-		return json_object_new_string("stdin");
 	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(file);
-	char *u = malloc(3 * n + 1), *p = u;
+	size_t n = strlen(s), np = strlen(prefix);
+	char *u = malloc(np + 3 * n + 2), *p = u;
 	if (!u)
-		return json_object_new_string("");
+		return NULL;
+	memcpy(p, prefix, np);
+	p += np;
 	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)file[i];
+		unsigned char c = (unsigned char)s[i];
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-._~/", c))
 			*p++ = (char)c;
 		else
 			*p++ = '%', *p++ = hex[c >> 4], *p++ = hex[c & 15];
 	}
 	*p = 0;
-	json_object *o = json_object_new_string(u);
-	free(u);
-	return o;
+	return u;
+}
+
+/* The file's artifactLocation (3.4): an absolute path as a file URI (RFC
+ * 8089 2: "file://" and the path, no host); a relative one as a relative
+ * reference against the uriBaseId SARIF_SRCROOT (the working directory,
+ * given in run.originalUriBaseIds); standard input ("-") has no URI, only
+ * a description (a uri is optional in an artifactLocation). */
+static json_object *artifact_location(const char *file)
+{
+	json_object *art = json_object_new_object();
+	if (strcmp(file, "-") == 0) {
+		json_object_object_add(art, "description", text_object("standard input"));
+		return art;
+	}
+	char *uri = path_escaped(file[0] == '/' ? "file://" : "", file);
+	json_object_object_add(art, "uri", out_json_string(uri ? uri : "", uri ? strlen(uri) : 0));
+	if (file[0] != '/')
+		json_object_object_add(art, "uriBaseId", json_object_new_string(SARIF_SRCROOT));
+	free(uri);
+	return art;
+}
+
+/* A region (3.30) from (line, column) to (end_line, end_column), the end
+ * exclusive (endColumn is the column after the last character);
+ * an end not after the start is left out (not known). */
+static json_object *region_object(unsigned long line, unsigned long column, unsigned long end_line,
+	unsigned long end_column)
+{
+	json_object *region = json_object_new_object();
+	if (!column)
+		column = 1;
+	json_object_object_add(region, "startLine", json_object_new_int64((int64_t)line));
+	json_object_object_add(region, "startColumn", json_object_new_int64((int64_t)column));
+	if (end_line > line || (end_line == line && end_column > column)) {
+		if (end_line != line)
+			json_object_object_add(region, "endLine", json_object_new_int64((int64_t)end_line));
+		json_object_object_add(region, "endColumn", json_object_new_int64((int64_t)end_column));
+	}
+	return region;
 }
 
 static void add_result(sarif_log *s, const char *id, int rule, const char *level, const char *msg,
-	const char *file, unsigned long line, unsigned long column)
+	const char *file, const sarif_span *at)
 {
-	json_object *art = json_object_new_object();
-	json_object_object_add(art, "uri", file_uri(file));
 	json_object *phys = json_object_new_object();
-	json_object_object_add(phys, "artifactLocation", art);
-	if (line > 0) {
-		json_object *region = json_object_new_object();
-		json_object_object_add(region, "startLine", json_object_new_int64((int64_t)line));
-		json_object_object_add(region, "startColumn", json_object_new_int64((int64_t)(column ? column : 1)));
-		json_object_object_add(phys, "region", region);
-	}
+	json_object_object_add(phys, "artifactLocation", artifact_location(file));
+	if (at && at->line > 0)
+		json_object_object_add(phys, "region", region_object(at->line, at->column, at->end_line,
+			at->end_column));
+	if (file[0] != '/' && strcmp(file, "-") != 0)
+		s->relative = true;
 	json_object *loc = json_object_new_object();
 	json_object_object_add(loc, "physicalLocation", phys);
 	json_object *locs = json_object_new_array();
@@ -116,18 +159,18 @@ static void add_result(sarif_log *s, const char *id, int rule, const char *level
 	json_object_array_add(s->results, r);
 }
 
-void sarif_add(sarif_log *s, const char *file, unsigned long line, unsigned long column, const iri_diag *d)
+void sarif_add(sarif_log *s, const char *file, const sarif_span *at, const iri_diag *d)
 {
 	char msg[512];
 	msg_diag(d, msg, sizeof msg);
 	const char *id = iri_diag_code_name(d->code);
 	if (!s->rule_of_code[d->code])
-		/* The rule's description: the code's words as the first finding
-		 * gave them; its rule the catalogue's (a finding may refine it). */
-		s->rule_of_code[d->code] = 1 + add_rule(s, id, msg, iri_diag_code_rule(d->code));
+		/* The rule's description: the code's title, not one finding's
+		 * words; its rule the catalogue's (a finding may refine it). */
+		s->rule_of_code[d->code] = 1 + add_rule(s, id, msg_code_title(d->code), iri_diag_code_rule(d->code));
 	/* SARIF's levels (3.27.10): error, warning, note. */
 	const char *level = d->severity == IRI_SEV_ERROR ? "error" : d->severity == IRI_SEV_WARNING ? "warning" : "note";
-	add_result(s, id, s->rule_of_code[d->code] - 1, level, msg, file, line, column);
+	add_result(s, id, s->rule_of_code[d->code] - 1, level, msg, file, at);
 }
 
 void sarif_add_document(sarif_log *s, const char *file, unsigned long line, unsigned long column,
@@ -137,7 +180,29 @@ void sarif_add_document(sarif_log *s, const char *file, unsigned long line, unsi
 	const char *id = ixt_result_name(code);
 	if (!s->rule_of_doc[c])
 		s->rule_of_doc[c] = 1 + add_rule(s, id, xmsg_result(code), "irie extract");
-	add_result(s, id, s->rule_of_doc[c] - 1, warning ? "warning" : "error", msg, file, line, column);
+	sarif_span at = { .line = line, .column = column };
+	add_result(s, id, s->rule_of_doc[c] - 1, warning ? "warning" : "error", msg, file, &at);
+}
+
+/* run.originalUriBaseIds (3.14.14): SARIF_SRCROOT is the working
+ * directory as an absolute file URI ending in '/', which a relative
+ * reference resolves against; left out when unknown. */
+static void add_base_ids(json_object *run)
+{
+	char *cwd = getcwd(NULL, 0);
+	char *uri = cwd && cwd[0] == '/' ? path_escaped("file://", cwd) : NULL;
+	if (uri) {
+		size_t n = strlen(uri);
+		if (uri[n - 1] != '/')   /* path_escaped leaves room for it */
+			uri[n++] = '/', uri[n] = 0;
+		json_object *base = json_object_new_object();
+		json_object_object_add(base, "uri", json_object_new_string(uri));
+		json_object *ids = json_object_new_object();
+		json_object_object_add(ids, SARIF_SRCROOT, base);
+		json_object_object_add(run, "originalUriBaseIds", ids);
+	}
+	free(uri);
+	free(cwd);
 }
 
 void sarif_print(sarif_log *s, FILE *f)
@@ -150,6 +215,8 @@ void sarif_print(sarif_log *s, FILE *f)
 	json_object_object_add(tool, "driver", driver);
 	json_object *run = json_object_new_object();
 	json_object_object_add(run, "tool", tool);
+	if (s->relative)
+		add_base_ids(run);
 	json_object_object_add(run, "columnKind", json_object_new_string("unicodeCodePoints"));
 	json_object_object_add(run, "results", json_object_get(s->results));
 	json_object *runs = json_object_new_array();

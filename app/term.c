@@ -220,10 +220,18 @@ static term_bidi_own env_own(void)
 	return TERM_OWN_NONE;
 }
 
-static bool in_multiplexer(void)
+/* TERM_WHY_TMUX or TERM_WHY_SCREEN inside one, else TERM_WHY_NO_REPLY. */
+static term_bidi_why multiplexer(void)
 {
 	const char *tmux = getenv("TMUX"), *sty = getenv("STY");
-	return (tmux && *tmux) || (sty && *sty);
+	if (tmux && *tmux)
+		return TERM_WHY_TMUX;
+	return sty && *sty ? TERM_WHY_SCREEN : TERM_WHY_NO_REPLY;
+}
+
+static bool in_multiplexer(void)
+{
+	return multiplexer() != TERM_WHY_NO_REPLY;
 }
 
 /* Asks the terminal whatever --bidi says (its own switch is needed in
@@ -234,9 +242,12 @@ static bool in_multiplexer(void)
 static void detect_bidi(term_typed *typed)
 {
 	term_bidi_own named = in_multiplexer() ? TERM_OWN_NONE : env_own();
-	bool mux = in_multiplexer() && env_own() != TERM_OWN_NONE;
+	/* Inside tmux or screen the answers below are the multiplexer's own
+	 * (it answers DA and DECRQM for itself), never the outer terminal's:
+	 * the reason given is the multiplexer, whatever they say. */
+	bool mux = in_multiplexer();
 	term.bidi = TERM_BIDI_VISUAL;
-	term.why = mux ? TERM_WHY_MULTIPLEXER : TERM_WHY_NO_REPLY;
+	term.why = multiplexer();
 	if (!term.saved_ok)
 		return;
 	struct termios raw = term.saved;
@@ -263,7 +274,7 @@ static void detect_bidi(term_typed *typed)
 	else if (term.own == TERM_OWN_KONSOLE)
 		term.why = TERM_WHY_KONSOLE;
 	else if (mux)
-		term.why = TERM_WHY_MULTIPLEXER;
+		term.why = multiplexer();
 	else if (ps == 1 || ps == 2)
 		term.why = TERM_WHY_BDSM;
 	else if (ps == 0 || da1)

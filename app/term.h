@@ -42,7 +42,8 @@ typedef enum {
 	TERM_WHY_OPTION, TERM_WHY_KEY,
 	TERM_WHY_MLTERM,      /* $MLTERM and DA2 Pp 24: its own bidi turned off (OSC 5379) */
 	TERM_WHY_KONSOLE,     /* $KONSOLE_VERSION and DA2 Pp 1: its own bidi turned off (OSC 50) */
-	TERM_WHY_MULTIPLEXER, /* inside tmux/screen: its own bidi cannot be switched off from here */
+	TERM_WHY_TMUX,        /* inside tmux ($TMUX): tmux answers for itself; the terminal outside is unknown */
+	TERM_WHY_SCREEN,      /* inside GNU screen ($STY): the same */
 	TERM_WHY_BDSM,        /* DECRQM: the terminal knows BDSM (VTE) */
 	TERM_WHY_NO_BIDI,     /* it answered, not knowing BDSM: no bidi of its own (xterm) */
 	TERM_WHY_NO_REPLY     /* no answer at all */

@@ -365,11 +365,16 @@ ink_event tty_input_event(tty_input *in, ink_decoder *keys, int kind, uint32_t v
 		 * follows is read without waiting (an ill-formed byte is U+FFFD,
 		 * with *bad set); a curses key after ESC is that key with Alt (ESC
 		 * DEL, where curses reads DEL as KEY_BACKSPACE, is M-Backspace;
-		 * rxvt's and PuTTY's ESC ESC [ D is M-Left). */
+		 * rxvt's and PuTTY's ESC ESC [ D is M-Left).  But ESC ESC is two
+		 * Escs however fast they come, as in vim and less: a double tap
+		 * is meant as two, and no binding is M-Esc; the second is served
+		 * next, and may itself start an Alt key. */
 		uint32_t next;
 		bool next_bad;
 		int k2 = tty_input_read_now(in, &next, &next_bad);
-		if (k2 == OK) {
+		if (k2 == OK && next == 0x1B && !next_bad) {
+			in->pushback = 0x1B;
+		} else if (k2 == OK) {
 			value = next;
 			mods = INK_MOD_ALT;
 			*bad |= next_bad;

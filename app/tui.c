@@ -103,6 +103,8 @@ static bool tui_init(tui *t, const tui_options *opts, char *err, size_t err_size
 		viewer_show(t, 0);
 	else if (opts->initial)
 		editor_load(t, opts->initial, strlen(opts->initial));
+	if (opts->note && !t->scr.status[0])
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", opts->note);
 	/* The IRI irie opened on is where undo stops, and what Esc compares
 	 * with: unchanged, it leaves at once. */
 	edb_clear_history(t->ed.edb);

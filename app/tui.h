@@ -11,6 +11,7 @@ typedef struct {
 	bool strict;                /* --strict: Enter refuses an IRI with errors */
 	bool no_mouse;              /* --no-mouse: no mouse capture */
 	struct view_list *view;     /* irie view: the entries read (app/view_list.h), taken over by tui_main; NULL for the editor */
+	const char *note;           /* the status line to start with (translated), or NULL */
 } tui_options;
 
 /* Runs the editor (or viewer) on /dev/tty.  Prints the accepted IRI or URI on

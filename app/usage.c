@@ -103,7 +103,8 @@ void usage_main(void)
 		"  --version        the version\n"
 		"\n"
 		"Exit status: 0 fine, 1 some input had errors, 2 usage error,\n"
-		"130 the editor or viewer was left with Esc.  See irie(1).\n"));
+		"130 the editor was left with Esc, or the viewer with replaced lines not\n"
+		"written.  See irie(1).\n"));
 }
 
 bool usage_command(const char *command)

@@ -5,8 +5,8 @@
  * Write-back replaces those raw bytes with the new IRI as typed, unescaped.
  * So that the file stays well-formed, a replacement is refused (with the
  * reason) when:
- *  - the document is not UTF-8 (the replacement would be UTF-8 in a
- *    Shift_JIS file);
+ *  - the document is not UTF-8 under any of its names (the replacement
+ *    would be UTF-8 in a Shift_JIS file);
  *  - the IRI is written differently from what it means (entities such as
  *    &amp; in HTML, \u escapes in Turtle, a prefixed name): irie does not
  *    re-escape, the file is to be edited there;
@@ -30,12 +30,13 @@
 /* What a replacement may hold, by where the IRI is (F_CONTEXT_MASK). */
 enum {
 	CTX_LINE = 0,      /* a plain list's line: anything but a line break */
-	CTX_REFUSE,        /* raw text differs from the IRI, or not UTF-8 */
+	CTX_REFUSE,        /* raw text differs from the IRI */
 	CTX_ATTRIBUTE,
 	CTX_IRIREF,
 	CTX_MARKDOWN,
 	CTX_JSON,
 	CTX_TEXT,
+	CTX_NOT_UTF8,      /* the document is in another charset */
 };
 
 /* The characters (besides controls, refused everywhere) each context
@@ -46,7 +47,7 @@ static const char *const forbidden[] = {
 	[CTX_IRIREF] = "<>\"{}|^`\\ ",
 	[CTX_MARKDOWN] = "<>() ",
 	[CTX_JSON] = "\"\\",
-	[CTX_TEXT] = "<>\" ",
+	[CTX_TEXT] = "<>\" ", [CTX_NOT_UTF8] = "",
 };
 
 static int context_of(ixt_kind k)
@@ -65,6 +66,96 @@ static int context_of(ixt_kind k)
 		return CTX_TEXT;
 	}
 	return CTX_REFUSE;
+}
+
+/* The document's place of each code point of the IRIs whose raw text
+ * differs from what they mean (entities, escapes, prefixed names:
+ * extract's map), so that a finding is shown at its LINE:COL; an IRI
+ * written as it means is walked from its start instead.  Such IRIs are few: their places are
+ * kept apart from the entries, in entry order, up to a cap. */
+#define VX_MAX_MAP_PLACES ((size_t)1 << 22)
+
+typedef struct {
+	uint64_t line;
+	uint32_t col;
+} vx_place_t;
+
+typedef struct {
+	size_t entry, off, n;          /* places[off .. off + n) are entry's */
+} vx_map_ref;
+
+typedef struct {
+	vx_map_ref *refs;
+	size_t n_refs, refs_cap;
+	vx_place_t *places;
+	size_t n_places, places_cap;
+} vx_maps;
+
+static void maps_free(void *p)
+{
+	vx_maps *m = p;
+	if (!m)
+		return;
+	free(m->refs);
+	free(m->places);
+	free(m);
+}
+
+/* p (of *cap elements of size bytes) grown to hold want: the new block,
+ * or NULL without memory (p and *cap unchanged). */
+static void *grow(void *p, size_t *cap, size_t want, size_t size)
+{
+	if (want <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 64;
+	while (n < want)
+		n *= 2;
+	void *q = realloc(p, n * size);
+	if (q)
+		*cap = n;
+	return q;
+}
+
+/* Keeps fd's map for the last entry of vl; false only without memory
+ * (over the cap the map is left out: its findings show in the IRI). */
+static bool keep_map(view_list *vl, const ixt_found *fd)
+{
+	vx_maps *m = vl->doc_maps;
+	if (!m) {
+		if (!(m = calloc(1, sizeof *m)))
+			return false;
+		vl->doc_maps = m;
+		vl->doc_maps_free = maps_free;
+	}
+	if (fd->map_len == 0 || m->n_places + fd->map_len > VX_MAX_MAP_PLACES)
+		return true;
+	vx_map_ref *refs = grow(m->refs, &m->refs_cap, m->n_refs + 1, sizeof *refs);
+	if (!refs)
+		return false;
+	m->refs = refs;
+	vx_place_t *places = grow(m->places, &m->places_cap, m->n_places + fd->map_len, sizeof *places);
+	if (!places)
+		return false;
+	m->places = places;
+	m->refs[m->n_refs++] = (vx_map_ref){ .entry = vl->n - 1, .off = m->n_places, .n = fd->map_len };
+	for (size_t k = 0; k < fd->map_len; k++)
+		m->places[m->n_places++] = (vx_place_t){ fd->map[k].line, (uint32_t)fd->map[k].column };
+	return true;
+}
+
+/* The kept map of entry i, or NULL. */
+static const vx_map_ref *map_of(const view_list *vl, size_t i)
+{
+	const vx_maps *m = vl->doc_maps;
+	size_t lo = 0, hi = m ? m->n_refs : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->refs[mid].entry < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return m && lo < m->n_refs && m->refs[lo].entry == i ? &m->refs[lo] : NULL;
 }
 
 typedef struct {
@@ -92,6 +183,10 @@ static int on_found(void *user, const ixt_found *fd)
 		return 1;
 	}
 	r->vl->e[r->vl->n - 1].flags |= (uint8_t)(ctx << F_CONTEXT_SHIFT);
+	if (!same && !keep_map(r->vl, fd)) {
+		r->no_memory = true;
+		return 1;
+	}
 	return 0;
 }
 
@@ -109,7 +204,7 @@ static void on_diag(void *user, const ixt_diag *d)
 static void refuse_all(view_list *vl)
 {
 	for (size_t i = 0; i < vl->n; i++)
-		vl->e[i].flags = (uint8_t)((vl->e[i].flags & ~F_CONTEXT_MASK) | (CTX_REFUSE << F_CONTEXT_SHIFT));
+		vl->e[i].flags = (uint8_t)((vl->e[i].flags & ~F_CONTEXT_MASK) | (CTX_NOT_UTF8 << F_CONTEXT_SHIFT));
 }
 
 /* The document read into vl through x; the status as vl_read_lines gives it. */
@@ -134,18 +229,19 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 		snprintf(err, err_size, _("%s has no IRIs to view%s%s"), path, r.problems ? ": " : "", r.first_problem);
 		return 1;
 	}
-	const char *cs = ixt_last_charset(x);
-	if (cs && strcmp(cs, "UTF-8") != 0)
+	if (!xmsg_charset_is_utf8(ixt_last_charset(x)))
 		refuse_all(vl);
 	return 0;
 }
 
-int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size)
+int vx_read_document(view_list *vl, const char *path, int type, const char *charset, char *err,
+	size_t err_size)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	ixt_ctx *x = ixt_new();
 	vl->path = strdup(path);
-	if (!x || !vl->path) {
+	vl->document = true;
+	if (!x || !vl->path || ixt_set_charset(x, charset) != IXT_OK) {
 		ixt_free(x);
 		snprintf(err, err_size, "%s", _("out of memory"));
 		return 1;
@@ -179,8 +275,11 @@ const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, 
 	if (ctx == CTX_LINE)
 		return NULL;
 	if (ctx == CTX_REFUSE) {
-		snprintf(buf, size, "%s", _("this IRI is written with entities, escapes or a prefix in the file (or "
-			"the file is not UTF-8): edit it in the file"));
+		snprintf(buf, size, "%s", _("written with entities, escapes or a prefix in the file: edit it there"));
+		return buf;
+	}
+	if (ctx == CTX_NOT_UTF8) {
+		snprintf(buf, size, "%s", _("the file is not UTF-8 (irie writes UTF-8): edit it there"));
 		return buf;
 	}
 	for (size_t k = 0; k < len; k++) {
@@ -196,4 +295,41 @@ const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, 
 		}
 	}
 	return NULL;
+}
+
+bool vx_place(const view_list *vl, size_t i, size_t cp, unsigned long *line, unsigned long *col)
+{
+	if (i >= vl->n || ((vl->e[i].flags & F_CONTEXT_MASK) >> F_CONTEXT_SHIFT) == CTX_LINE || vl_changed(vl, i))
+		return false;
+	bool written = vl_written(vl, i);
+	const vx_map_ref *ref = written ? NULL : map_of(vl, i);
+	if (ref) {
+		if (cp >= ref->n)
+			return false;
+		const vx_place_t *p = &((const vx_maps *)vl->doc_maps)->places[ref->off + cp];
+		*line = (unsigned long)p->line, *col = p->col;
+		return true;
+	}
+	if (!written && !(vl->e[i].flags & F_TEXT_IS_BYTES))
+		return false;   /* written otherwise, its map over the cap */
+	/* Written as it reads (or as w wrote it): walked from its start, LF,
+	 * lone CR and the LF of CR LF each starting a line (extract.h). */
+	size_t len;
+	const char *s = vl_text(vl, i, &len);
+	if (!s)
+		return false;
+	unsigned long ln = (unsigned long)vl->e[i].line, c = vl->e[i].col;
+	size_t k = 0, b = 0;
+	for (; k < cp && b < len; k++) {
+		unsigned char ch = (unsigned char)s[b++];
+		if (ch == '\n' || (ch == '\r' && !(b < len && s[b] == '\n'))) {
+			ln++, c = 1;
+			continue;
+		}
+		while (b < len && ((unsigned char)s[b] & 0xC0) == 0x80)
+			b++;
+		c++;
+	}
+	*line = ln, *col = c;
+	return k == cp;
 }

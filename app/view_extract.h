@@ -8,16 +8,24 @@
 #include "view_list.h"
 
 /* Reads path ("-": stdin) as a document of type (an ixt_type, 0 auto) into
- * vl, an entry per IRI.  Returns 0, or the exit status with a message
- * naming the file and the reason in err: 2 for a directory, a file that
- * cannot be opened or read; 1 for one without IRIs (nothing to view, not
- * a usage error) or without memory. */
-int vx_read_document(view_list *vl, const char *path, int type, char *err, size_t err_size);
+ * vl, an entry per IRI; charset (read during the call; NULL: UTF-8) is the
+ * document's when it does not say.  Returns 0, or the exit status with a
+ * message naming the file and the reason in err: 2 for a directory, a file
+ * that cannot be opened or read; 1 for one without IRIs (nothing to view,
+ * not a usage error) or without memory. */
+int vx_read_document(view_list *vl, const char *path, int type, const char *charset, char *err,
+	size_t err_size);
 
 /* Why text (len bytes) cannot replace entry i in the file (the message in
  * buf, returned), or NULL when it can.  A plain list's entries take any
  * text. */
 const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, size_t len, char *buf,
 	size_t size);
+
+/* The document's place (line, col: 1-based, col in code points) of code
+ * point cp of entry i's IRI, as extract/ maps it (an entity or escape at
+ * its start); false when not known: a plain list's line, an entry
+ * replaced and not written, cp past the IRI. */
+bool vx_place(const view_list *vl, size_t i, size_t cp, unsigned long *line, unsigned long *col);
 
 #endif

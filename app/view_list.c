@@ -44,6 +44,8 @@ void vl_free(view_list *vl)
 	free(vl->shown);
 	free(vl->path);
 	iri_diags_free(vl->diags);
+	if (vl->doc_maps_free)
+		vl->doc_maps_free(vl->doc_maps);
 	free(vl);
 }
 
@@ -192,6 +194,7 @@ out:
 
 size_t vl_count(const view_list *vl) { return vl->n; }
 bool vl_truncated(const view_list *vl) { return vl->truncated; }
+bool vl_is_document(const view_list *vl) { return vl->document; }
 const char *vl_path(const view_list *vl) { return vl->path ? vl->path : ""; }
 uint64_t vl_line(const view_list *vl, size_t i) { return vl->e[i].line; }
 uint64_t vl_last_line(const view_list *vl) { return vl->n ? vl->e[vl->n - 1].line : 0; }

@@ -61,6 +61,9 @@ bool vl_add(view_list *vl, uint64_t line, uint32_t col, uint64_t byte_off, uint6
 
 size_t vl_count(const view_list *vl);
 bool vl_truncated(const view_list *vl);
+/* The entries are a document's IRIs (app/view_extract.c), several to a
+ * line or none, rather than a list's lines: what the viewer's counts count. */
+bool vl_is_document(const view_list *vl);
 /* The file's name as given. */
 const char *vl_path(const view_list *vl);
 /* The entry's text as it stands (the replacement if any); NULL when over

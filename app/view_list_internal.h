@@ -48,8 +48,13 @@ struct view_list {
 	iri_diags *diags;              /* scratch for vl_check, made by vl_new */
 	char *path;
 	bool truncated;
+	bool document;                 /* entries from a document's IRIs (view --extract), not lines */
 	bool writable;                 /* read from a regular file by name */
 	struct stat st;                /* the file as read (or as last written) */
+	/* view --extract's places of IRIs written otherwise than they read
+	 * (app/view_extract.c), freed by vl_free through doc_maps_free. */
+	void *doc_maps;
+	void (*doc_maps_free)(void *maps);
 };
 
 /* Entry i's replacement, or NULL when it was never replaced. */

@@ -1,15 +1,27 @@
 /* Writing the viewer's replacements back (view_list.h, vl_write): the file
  * on disk is streamed, not held in memory -- every byte copied as it is but
  * the replaced entries' bytes, which are checked to be what was read --
- * into a temporary file beside it (its mode kept), synced and renamed over
- * it, then the directory synced.  The file must still be the one read
- * (device, inode, size, modification time). */
+ * into a temporary file beside it (its mode and, where allowed, its owner
+ * kept), synced.  The file must still be the one read (device, inode,
+ * size, modification time).
+ *
+ * Then, as vim's 'backupcopy' "auto" decides: the temporary file is
+ * renamed over the file (atomic: a crash leaves the old file or the new),
+ * unless renaming would lose something the file has -- other hard links
+ * (they would keep the old text), an owner or group irie cannot give the
+ * new file, extended attributes (ACLs, security labels).  Then the new
+ * bytes are copied over the file itself, which keeps its inode and all of
+ * that, and the temporary file is removed; if that copy fails midway, the
+ * temporary file, which holds the whole new text, is kept and named.  A
+ * symbolic link is followed (realpath): the file it points to is written,
+ * the link stays. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -110,9 +122,10 @@ static void sync_dir(const char *dir)
 }
 
 /* A temporary file beside real (so that rename replaces it), with st's
- * owner where allowed and its mode; *tmp gets its name, *dir the
- * directory's (both malloc'ed, set even on failure).  NULL with errno. */
-static FILE *open_temp(const char *real, const struct stat *st, char **tmp, char **dir)
+ * owner where allowed (*owner_kept says whether) and its mode; *tmp gets
+ * its name, *dir the directory's (both malloc'ed, set even on failure).
+ * NULL with errno. */
+static FILE *open_temp(const char *real, const struct stat *st, char **tmp, char **dir, bool *owner_kept)
 {
 	const char *slash = strrchr(real, '/');   /* realpath: absolute */
 	size_t dir_len = slash ? (size_t)(slash - real) : 0;
@@ -131,16 +144,58 @@ static FILE *open_temp(const char *real, const struct stat *st, char **tmp, char
 		*tmp = NULL;   /* nothing to remove */
 		return NULL;
 	}
-	if (fchown(fd, st->st_uid, st->st_gid) != 0) {
-		/* not ours to give (only root may): the user's stays */
-	}
-	FILE *out = fchmod(fd, st->st_mode & 07777) == 0 ? fdopen(fd, "wb") : NULL;
+	/* Only root may give a file away; a user may give a group of theirs. */
+	*owner_kept = fchown(fd, st->st_uid, st->st_gid) == 0 ||
+		(st->st_uid == geteuid() && fchown(fd, (uid_t)-1, st->st_gid) == 0);
+	FILE *out = fchmod(fd, st->st_mode & 07777) == 0 ? fdopen(fd, "w+b") : NULL;
 	if (!out) {
 		int e = errno;
 		close(fd);
 		errno = e;
 	}
 	return out;
+}
+
+/* Whether renaming over the file would lose what it has: other names
+ * (hard links), its owner or group, extended attributes (ACLs, labels). */
+static bool write_in_place(FILE *in, const struct stat *st, bool owner_kept)
+{
+	return st->st_nlink > 1 || !owner_kept || flistxattr(fileno(in), NULL, 0) > 0;
+}
+
+/* The new bytes (tmp, written and synced) copied over real itself, which
+ * keeps its inode, links, owner and attributes; WB_OK, or WB_WRITE with
+ * errno (real may then be cut short: tmp holds the whole text). */
+static w_result copy_over(FILE *tmp, const char *real)
+{
+	int fd = open(real, O_WRONLY);
+	FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!out) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return WB_WRITE;
+	}
+	rewind(tmp);
+	char buf[65536];
+	size_t got;
+	off_t size = 0;
+	w_result r = WB_OK;
+	while (r == WB_OK && (got = fread(buf, 1, sizeof buf, tmp)) > 0) {
+		if (fwrite(buf, 1, got, out) != got)
+			r = WB_WRITE;
+		size += (off_t)got;
+	}
+	if (r == WB_OK && (ferror(tmp) || fflush(out) != 0 || ftruncate(fd, size) != 0 || fsync(fd) != 0))
+		r = WB_WRITE;
+	int e = errno;
+	if (fclose(out) != 0 && r == WB_OK) {
+		e = errno;
+		r = WB_WRITE;
+	}
+	errno = e;
+	return r;
 }
 
 bool vl_write(view_list *vl, char *err, size_t err_size)
@@ -158,23 +213,35 @@ bool vl_write(view_list *vl, char *err, size_t err_size)
 	FILE *in = NULL, *out = NULL;
 	struct stat st;
 	w_result r = WB_READ;
+	bool kept_tmp = false;
 	if (!real || !(in = fopen(real, "rb")) || fstat(fileno(in), &st) != 0)
 		goto fail;
 	r = same_file(&st, &vl->st) ? WB_WRITE : WB_CHANGED;
-	if (r == WB_CHANGED || !(out = open_temp(real, &st, &tmp, &dir)))
+	bool owner_kept = false;
+	if (r == WB_CHANGED || !(out = open_temp(real, &st, &tmp, &dir, &owner_kept)))
 		goto fail;
 	if ((r = stream(vl, in, out)) != WB_OK)
 		goto fail;
 	r = WB_WRITE;
 	if (fflush(out) != 0 || fsync(fileno(out)) != 0)
 		goto fail;
-	int closed = fclose(out);
-	out = NULL;
-	if (closed != 0 || rename(tmp, real) != 0)
-		goto fail;
-	sync_dir(dir);
+	if (write_in_place(in, &st, owner_kept)) {
+		if (copy_over(out, real) != WB_OK) {
+			kept_tmp = true;   /* the file may be cut short: the new text stays */
+			goto fail;
+		}
+		fclose(out);
+		out = NULL;
+		unlink(tmp);
+	} else {
+		int closed = fclose(out);
+		out = NULL;
+		if (closed != 0 || rename(tmp, real) != 0)
+			goto fail;
+		sync_dir(dir);
+	}
 	free(tmp);
-	tmp = NULL;   /* renamed: nothing to remove */
+	tmp = NULL;   /* renamed or removed: nothing to remove */
 	written(vl);
 	if (stat(real, &st) == 0)
 		vl->st = st;
@@ -187,13 +254,17 @@ fail:
 		/* TRANSLATORS: %s: the file name. */
 		snprintf(err, err_size, _("%s not written: two replaced entries overlap in it, so what to write is not "
 			"known (the changes are kept)"), vl->path);
+	else if (!ok && kept_tmp)
+		/* TRANSLATORS: %s: the file name; %s: the system's reason; %s: a file holding the whole new text. */
+		snprintf(err, err_size, _("cannot write %s: %s; the whole new text is in %s (the changes are kept)"),
+			vl->path, strerror(errno ? errno : EIO), tmp);
 	else if (!ok)
 		/* TRANSLATORS: %s: the file name; %s: the system's reason. */
 		snprintf(err, err_size, _("cannot write %s: %s (the changes are kept)"), vl->path,
 			strerror(errno ? errno : EIO));
 	if (out)
 		fclose(out);
-	if (tmp)
+	if (tmp && !kept_tmp)
 		unlink(tmp);
 	if (in)
 		fclose(in);

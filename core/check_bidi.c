@@ -281,8 +281,11 @@ static size_t cp_at_byte(const view *v, size_t byte)
 
 /* What the rules find in one component: *mixed (rule 1) and *where (rule 2:
  * 1 = a wrong first character, 2 = a wrong last one, 0 = none).  Combining
- * marks take their base's direction.  False if it has no right-to-left
- * character (the rules do not apply). */
+ * marks take their base's direction; boundary neutrals (ZWNJ, ZWJ, soft
+ * hyphen: BN) have none and are invisible, so they are neither first nor
+ * last (UAX #9 X9 removes them; INVISIBLE_CHARACTER or RFC 5892 CONTEXTJ
+ * reports them).  False if it has no right-to-left character (the rules do
+ * not apply). */
 static bool rules(const uint8_t *s, size_t start, size_t end, bool *mixed, int *where)
 {
 	bool has_l = false, has_r = false, first_set = false;
@@ -298,7 +301,7 @@ static bool rules(const uint8_t *s, size_t start, size_t end, bool *mixed, int *
 		bool r = dir == U_RIGHT_TO_LEFT || dir == U_RIGHT_TO_LEFT_ARABIC;
 		has_l |= dir == U_LEFT_TO_RIGHT;
 		has_r |= r;
-		if (dir == U_DIR_NON_SPACING_MARK)
+		if (dir == U_DIR_NON_SPACING_MARK || dir == U_BOUNDARY_NEUTRAL)
 			continue;
 		if (!first_set)
 			first = dir;

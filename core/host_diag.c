@@ -4,6 +4,7 @@
  *
  * Scratch: short-lived local buffers, and the context's memo with its own
  * buffer (host_record). */
+#include <stdlib.h>
 #include <string.h>
 
 #include <unicode/uchar.h>
@@ -75,6 +76,32 @@ static void host_replay(iri_diags *diags, size_t host_start, const char *rec, si
 			host_start + f.rel_end, f.detail, f.suggestion_bytes < 0 ? NULL : rec + at, sug_bytes);
 		at += sug_bytes;
 	}
+}
+
+/* Whether the Bidi Rule error of lab[0..lab_len) is the joiners' doing:
+ * without its ZWNJ and ZWJ the label keeps the rule.  A joiner is BN,
+ * which RFC 5893 2 rule 1 does not allow first (nor rule 6 last, after an
+ * L), so a leading ZWNJ breaks both UTS #46 4.1 CheckJoiners (RFC 5892
+ * CONTEXTJ) and CheckBidi; the joiner is the fault, and one finding
+ * naming it is enough.  Uses sc->conv. */
+static bool bidi_from_joiners(host_scan *sc, const char *lab, size_t lab_len)
+{
+	char bare[1024];
+	size_t n = 0;
+	if (lab_len > sizeof bare)
+		return false;
+	for (size_t i = 0; i < lab_len; i++) {
+		/* U+200C ZWNJ and U+200D ZWJ: E2 80 8C / E2 80 8D. */
+		if (lab_len - i >= 3 && (unsigned char)lab[i] == 0xE2 && (unsigned char)lab[i + 1] == 0x80 &&
+		    ((unsigned char)lab[i + 2] == 0x8C || (unsigned char)lab[i + 2] == 0x8D)) {
+			i += 2;
+			continue;
+		}
+		bare[n++] = lab[i];
+	}
+	if (n == lab_len || n == 0)
+		return false;
+	return !(host_idna_run(sc->ctx->idna, IDNA_LABEL_TO_ASCII, bare, n, &sc->conv) & UIDNA_ERROR_BIDI);
 }
 
 /* A label's or name's UTS #46 errors (bits without the length ones). */
@@ -202,6 +229,8 @@ static void scan_one_label(host_scan *sc, size_t start, size_t end, const char *
 	if (a_errors & UIDNA_ERROR_LABEL_TOO_LONG)
 		host_emit(sc, IRI_D_DNS_LENGTH_LIMIT, start, end, 0, NULL, 0);
 	uint32_t bad = a_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
+	if ((bad & UIDNA_ERROR_CONTEXTJ) && (bad & UIDNA_ERROR_BIDI) && bidi_from_joiners(sc, lab, lab_len))
+		bad &= ~(uint32_t)UIDNA_ERROR_BIDI;
 	if (bad)
 		emit_idna_errors(sc, start, end, bad);
 
@@ -299,9 +328,13 @@ static void judge_name(host_scan *sc, const char *name, size_t name_len, size_t 
 	 * not one that another UTS #46 version writes otherwise (UTS46_VERSION
 	 * says why): the rewrite would pick this system's target. */
 	bool suggest = name_errors == 0 && !iri_uts46_has_change(name, name_len);
-	if (pct)
-		host_emit(sc, IRI_D_PERCENT_ENCODED_HOST, host_start, host_end, 0,
-			suggest ? sc->conv.data : NULL, suggest ? sc->conv.len : 0);
+	/* The suggestion is made from sc->conv, which the labels' scan reuses:
+	 * kept aside until it is known whether the name is one (below). */
+	bool pct_note = pct && !sc->flagged_bad;
+	size_t sug_len = suggest && pct_note ? sc->conv.len : 0;
+	char *sug = sug_len ? malloc(sug_len) : NULL;
+	if (sug)
+		memcpy(sug, sc->conv.data, sug_len);
 	if (!sc->idn)
 		name_errors = 0;   /* plain ASCII names are not judged by UTS #46 */
 
@@ -314,6 +347,15 @@ static void judge_name(host_scan *sc, const char *name, size_t name_len, size_t 
 	uint32_t name_bad = name_errors & ~(uint32_t)IDNA_LENGTH_ERRORS;
 	if (name_bad && !sc->flagged_bad)
 		emit_idna_errors(sc, host_start, host_end, name_bad);
+	/* idn-uri 2002 / RFC 3987 3.1: a %-escaped name is better written as
+	 * A-labels -- when it is a name at all.  One that NOT_DNS_NAME or
+	 * BAD_IDN already judged ("%2Fvar%2Frun%2Fsocket", a decoded control)
+	 * has no A-label form, and "resolvers expect A-labels" beside "DNS
+	 * cannot resolve it" says one thing and its opposite: the more precise
+	 * finding stands alone. */
+	if (pct_note && !sc->flagged_bad)
+		host_emit(sc, IRI_D_PERCENT_ENCODED_HOST, host_start, host_end, 0, sug, sug ? sug_len : 0);
+	free(sug);
 }
 
 /* The findings of the host text[host_start..host_end).  as_dns: a plain

@@ -72,7 +72,8 @@ typedef enum {
 	IXT_IO,              /* the file could not be opened or read (detail: strerror) */
 	IXT_IS_DIRECTORY,
 	IXT_TOO_LONG,        /* a unit held whole, a line or an IRI exceeds its cap */
-	IXT_BINARY,          /* NUL bytes or mostly ill-formed text: not a text document, skipped */
+	IXT_BINARY,          /* NUL bytes or mostly ill-formed text: not a text document, skipped
+	                      * (detail: the charset when ill-formed in it, "" for NUL bytes) */
 	IXT_BAD_TEXT,        /* ill-formed bytes in the charset (read on as U+FFFD) */
 	IXT_BAD_CHARSET,     /* the charset named (option, meta, declaration) is unknown */
 	IXT_SYNTAX,          /* the document's syntax is broken here (detail: the parser's words) */

@@ -37,11 +37,22 @@ typedef struct {
 	unsigned reads_after_end;
 	bool error_after_end;        /* one error past the end is said, not the loop's repeats */
 	jmp_buf runaway;             /* where a serd loop that reads on past the end is left */
-	unsigned char last;          /* the last byte handed */
-	int pending;                 /* a byte read past a CR, handed next */
+	unsigned char last;          /* the last byte of the document handed (a line end as LF) */
+	int pending;                 /* a byte read past a CR, or peeked, handed next */
 	bool has_pending;
-	unsigned long line_base;     /* lines before serd's line 1 (N-Triples, N-Quads restarts) */
-	bool blanking;               /* after an error: the rest of the line goes to serd as spaces */
+	long line_base;              /* document lines before serd's line 1 (serd starts again) */
+	bool lines;                  /* N-Triples, N-Quads: a statement per line */
+	bool held;                   /* a line end cut an IRIREF: serd got a '"', the LF is next */
+	bool held_crlf;
+	bool cut_iri;                /* serd's next error is that cut */
+	bool inject_nl;              /* a new stream's lead-in, serd's only: LF, spaces, a byte */
+	uint64_t inject_spaces;
+	int inject_byte;             /* -1: none */
+	bool want_start;             /* the next term byte starts a statement */
+	unsigned long seen_dots;
+	ixt_pos stmt_at;             /* where the statement being read starts (stream byte) */
+	unsigned long n_errors;      /* syntax errors reported */
+	ixt_pos last_error;          /* the last one's place: one mistake, one error */
 	uint64_t handed;             /* bytes handed to serd */
 	ixt_buf base;                /* the base now in force (resolved by serd) */
 	ixt_buf iri;
@@ -65,38 +76,91 @@ static int next_byte(rdf_state *s)
 	return m->mem_at < m->mem_n ? (unsigned char)m->mem[m->mem_at++] : EOF;
 }
 
-/* serd counts lines at LF only: a lone CR and a CRLF go to serd as one LF
+static int peek_next(rdf_state *s)
+{
+	if (!s->has_pending) {
+		s->pending = next_byte(s);
+		s->has_pending = true;
+	}
+	return s->pending;
+}
+
+static void flush_unclaimed(rdf_state *s);
+
+/* The document's next byte for serd, the lexer told first.  serd counts
+ * lines at LF only: a lone CR and a CRLF go to serd as one LF
  * (ixt_line_break's rule); the lexer sees CRLF as it is, a lone CR as the
- * LF it stands for (the same line, column and byte). */
+ * LF it stands for (the same line, column and byte).  Returns 0 with
+ * *C = EOF at the end. */
+static int document_byte(rdf_state *s, int *c, bool *crlf)
+{
+	*crlf = false;
+	if (s->held) {
+		s->held = false;
+		*crlf = s->held_crlf;
+		*c = '\n';
+		return 1;
+	}
+	*c = next_byte(s);
+	if (*c == '\r') {
+		int d = next_byte(s);
+		if (d == '\n')
+			*crlf = true;
+		else
+			s->pending = d, s->has_pending = true;
+		*c = '\n';
+	}
+	return *c != EOF;
+}
+
 static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 {
 	rdf_state *s = stream;
+	unsigned char *out = buf;
 	(void)size, (void)nmemb;
-	*(unsigned char *)buf = '\0';
+	*out = '\0';
 	if (s->at_end && ++s->reads_after_end > RDF_MAX_READS_AFTER_END)
 		longjmp(s->runaway, 1);
 	if (s->x->stopped || s->at_end)
 		return 0;
-	int c = next_byte(s);
-	if (c == '\r') {
-		int d = next_byte(s);
-		if (d == '\n')
-			rdf_lex_byte(&s->lex, '\r');
+	if (s->inject_nl || s->inject_spaces > 0 || s->inject_byte >= 0) {
+		if (s->inject_nl)
+			*out = '\n', s->inject_nl = false;
+		else if (s->inject_spaces > 0)
+			*out = ' ', s->inject_spaces--;
 		else
-			s->pending = d, s->has_pending = true;
-		c = '\n';
+			*out = (unsigned char)s->inject_byte, s->inject_byte = -1;
+		return 1;
 	}
-	if (c == EOF) {
+	int c;
+	bool crlf, was_held = s->held;
+	if (!document_byte(s, &c, &crlf)) {
 		rdf_lex_end(&s->lex);
 		s->at_end = true;
 		return 0;
 	}
-	if (c == '\n' || c == '\r')
-		s->blanking = false;
-	else if (s->blanking)
-		c = ' ';
-	*(unsigned char *)buf = (unsigned char)c;
+	if (c == '\n' && !was_held && rdf_lex_in_iri(&s->lex)) {
+		/* An IRIREF has no line end (Turtle 6.4); serd 0.30's lax mode
+		 * would read on across lines, a '"' stops it at the cut. */
+		s->held = true;
+		s->held_crlf = crlf;
+		s->cut_iri = true;
+		*out = '"';
+		return 1;
+	}
+	if (s->lines && s->last == '\n')
+		flush_unclaimed(s);         /* every statement of the lines before is done */
+	if (s->want_start && rdf_lex_between_terms(&s->lex) && c != ' ' && c != '\t' && c != '\n' && c != '#') {
+		s->stmt_at = (ixt_pos){ s->lex.line, s->lex.col, s->lex.off };
+		s->want_start = false;
+	}
+	if (crlf)
+		rdf_lex_byte(&s->lex, '\r');
 	rdf_lex_byte(&s->lex, (unsigned char)c);
+	if (s->lex.n_dots != s->seen_dots || (s->lines && c == '\n'))
+		s->want_start = true;
+	s->seen_dots = s->lex.n_dots;
+	*out = (unsigned char)c;
 	s->handed++;
 	s->last = (unsigned char)c;
 	return 1;
@@ -279,6 +343,19 @@ static SerdStatus on_statement(void *handle, SerdStatementFlags flags, const Ser
 	return s->x->stopped ? SERD_FAILURE : SERD_SUCCESS;
 }
 
+/* Reports a syntax error at AT (a stream byte), once per place. */
+static void report_syntax(rdf_state *s, ixt_pos at, const char *msg)
+{
+	if (at.column == 0)
+		at.column = 1;
+	if (s->n_errors > 0 && at.line == s->last_error.line && at.column == s->last_error.column)
+		return;                              /* serd's second words for one mistake */
+	s->n_errors++;
+	s->last_error = at;
+	at.byte = orig_byte(s, at.byte);
+	ixt_report(s->x, IXT_SYNTAX, at, msg);
+}
+
 static SerdStatus on_error(void *handle, const SerdError *e)
 {
 	rdf_state *s = handle;
@@ -290,62 +367,159 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 	va_copy(args, *e->args);
 	vsnprintf(msg, sizeof msg, e->fmt, args);
 	va_end(args);
+	if (s->cut_iri)                          /* the '"' rdf_source put there */
+		snprintf(msg, sizeof msg, "line end in IRI");
+	s->cut_iri = false;
 	size_t len = strlen(msg);
 	while (len > 0 && msg[len - 1] == '\n')
 		msg[--len] = '\0';
 	for (size_t i = 0, n; i < len; i += n)   /* serd may print the end as a byte */
 		if (ixt_utf8_next(msg + i, len - i, &n) == 0xFFFD && n == 1)
 			msg[i] = '?';
-	unsigned long line = e->line + s->line_base, col = e->col;
+	unsigned long line = (unsigned long)((long)e->line + s->line_base), col = e->col;
 	uint64_t off = s->lex.off;
+	ixt_pos at;
 	if (line == s->lex.line) {
 		/* serd may place an error at the end one column past the last
 		 * byte it read: the place stays inside what was read. */
 		off = s->lex.line_off + (col ? col - 1 : 0);
 		if (off > s->lex.off)
 			off = s->lex.off, col = (unsigned long)(off - s->lex.line_off) + 1;
+		at = (ixt_pos){ line, rdf_lex_column(&s->lex, line, col), off };
+	} else if (line + 1 == s->lex.line && s->lex.col == 1) {
+		at = (ixt_pos){ line, s->lex.end_col, s->lex.end_off };  /* at the line end serd looks at */
+	} else {
+		at = (ixt_pos){ line, col, off };
 	}
-	ixt_pos at = { line, rdf_lex_column(&s->lex, line, col), orig_byte(s, off) };
-	if (at.column == 0)
-		at.column = 1;
-	ixt_report(s->x, IXT_SYNTAX, at, msg);
+	report_syntax(s, at, msg);
 	/* The terms of the broken statement stay on the stack: serd may go on
-	 * with it (a bad IRI character) or skip to the next line, where new
-	 * terms are stacked above them and matched first. */
+	 * with it (a bad IRI character); if not, they are handed out when the
+	 * statement is given up (flush_unclaimed). */
 	return SERD_SUCCESS;
 }
 
-/* serd's own Turtle document loop (serd_reader_read_source) skips to the
- * next line after an error, but with one byte per page it never sees the end
- * after an error near it (serd 0.30.16), so for Turtle the loop is ours
- * (N-Triples and N-Quads keep serd's line loop, which ends): a statement at a time
- * (serd_reader_read_chunk); after an error the rest of the line is handed
- * to serd as spaces (and so to the lexer: no terms from it); the end of the
- * input ends the loop, and so does a statement that reads nothing.  Some of
- * serd's lax loops take the end for a character and read on forever (an
- * IRI cut by the end): after RDF_MAX_READS_AFTER_END reads past the end,
- * the source jumps out of serd (serd is C, holds nothing outside the
- * reader, and the reader is freed after). */
-/* N-Triples, N-Quads: serd's line loop stops at the first error, so the
- * rest of that line is read past (the lexer sees it, serd does not) and
- * serd starts again on the next line. */
+/* The terms serd did not claim -- the statement it gave up, a term it
+ * read otherwise -- are handed out with the role their place suggests
+ * (a person sees them; rdf_lex.h), then dropped.  A prefix's name is no
+ * IRI. */
+static void flush_unclaimed(rdf_state *s)
+{
+	static const ixt_kind kinds[] = {
+		[RDF_ROLE_SUBJECT] = IXT_KIND_SUBJECT, [RDF_ROLE_PREDICATE] = IXT_KIND_PREDICATE,
+		[RDF_ROLE_OBJECT] = IXT_KIND_OBJECT, [RDF_ROLE_DATATYPE] = IXT_KIND_DATATYPE,
+		[RDF_ROLE_GRAPH] = IXT_KIND_GRAPH, [RDF_ROLE_PREFIX] = IXT_KIND_PREFIX,
+		[RDF_ROLE_BASE] = IXT_KIND_BASE,
+	};
+	for (size_t i = 0; i < s->lex.n_toks && !s->x->stopped; i++) {
+		const rdf_tok *t = &s->lex.toks[i];
+		bool name = t->kind == RDF_TOK_PNAME;
+		if ((t->kind != RDF_TOK_IRIREF && !name)
+			|| (name && (t->role == RDF_ROLE_PREFIX || t->role == RDF_ROLE_BASE)))
+			continue;
+		SerdNode n = { (const uint8_t *)(t->text.p ? t->text.p : ""), t->text.n, 0, 0,
+			name ? SERD_CURIE : SERD_URI };
+		emit_term(s, t, &n, kinds[t->role]);
+	}
+	s->lex.n_toks = 0;
+}
+
+/* A failure serd gave no words for (N-Quads: a subject that is no term):
+ * said at the statement's start. */
+static void report_silent(rdf_state *s, unsigned long errors_before)
+{
+	if (s->n_errors == errors_before && !s->x->stopped)
+		report_syntax(s, s->stmt_at, "bad subject");
+}
+
+/* N-Triples, N-Quads: serd's document loop.  For N-Quads it stops at the
+ * first error, so the rest of that line is read past (the lexer sees it,
+ * serd does not) and serd starts again on the next line (N-Triples goes on
+ * by itself, to the next line). */
 static void read_lines(rdf_state *s, SerdReader *r)
 {
 	while (!s->at_end && !s->x->stopped) {
-		s->line_base = s->lex.line - 1;
+		s->line_base = (long)s->lex.line - 1;
 		uint64_t before = s->handed;
-		serd_reader_read_source(r, rdf_source, rdf_source_error, s,
+		unsigned long errors = s->n_errors;
+		SerdStatus st = serd_reader_read_source(r, rdf_source, rdf_source_error, s,
 			(const uint8_t *)"document", 1);
-		unsigned char c = s->last;
-		while (!s->at_end && c != '\n' && c != '\r' && !s->x->stopped)
+		if (st != SERD_SUCCESS && !s->at_end)
+			report_silent(s, errors);
+		while (!s->at_end && (s->last != '\n' || s->held) && !s->x->stopped) {
+			unsigned char c;
 			if (rdf_source(&c, 1, 1, s) == 0)
 				break;
-		rdf_lex_reset(&s->lex);
+		}
 		if (s->handed == before)
 			break;
 	}
 }
 
+/* Turtle after a syntax error: the rest of the broken statement is read
+ * past (the lexer sees it, serd does not) -- up to its '.' (outside terms
+ * and comments), or to a line that starts with a term in its first column
+ * (a statement, as people lay Turtle out), whichever comes first; DOTS is
+ * the statement ends seen before. */
+static void skip_statement(rdf_state *s, unsigned long dots)
+{
+	while (!s->at_end && !s->x->stopped && s->lex.n_dots == dots) {
+		if (s->last == '\n' && !s->held && !rdf_lex_in_long_string(&s->lex)) {
+			int c = peek_next(s);
+			if (c == EOF || !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '#'))
+				return;
+		}
+		unsigned char b;
+		if (rdf_source(&b, 1, 1, s) == 0)
+			return;
+	}
+}
+
+/* Whether serd stopped on the first byte of a line, one that starts a
+ * term there (the statement before lacks its '.'; people start statements
+ * in the first column): serd starts again with that byte. */
+static bool stopped_at_start(const rdf_state *s)
+{
+	unsigned char c = s->last;
+	return s->lex.off - s->lex.line_off == 1 && !s->held
+		&& (c == '<' || c == '_' || c == ':' || c == '@' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'));
+}
+
+/* serd starts again where the skip stopped (or AGAIN: with the byte it
+ * stopped on), on a new stream: a LF and a space for each byte of the
+ * line before, serd's only, so that its lines and columns go on as the
+ * document's (and no byte there is taken for a BOM).  The reader keeps
+ * nothing a statement needs: prefixes and the base are ours (SerdEnv). */
+static void restart(rdf_state *s, SerdReader *r, bool again)
+{
+	flush_unclaimed(s);
+	serd_reader_end_stream(r);
+	s->inject_nl = true;
+	if (again) {
+		rdf_lex_new_statement(&s->lex, s->last == '@');
+		s->inject_byte = s->last;
+		s->stmt_at = (ixt_pos){ s->lex.line, 1, s->lex.line_off };
+		s->want_start = false;
+	} else {
+		rdf_lex_reset(&s->lex);
+		s->inject_spaces = s->lex.off - s->lex.line_off;
+		s->want_start = true;
+	}
+	s->line_base = (long)s->lex.line - 2;
+	serd_reader_start_source_stream(r, rdf_source, rdf_source_error, s,
+		(const uint8_t *)"document", 1);
+}
+
+/* serd's own Turtle document loop (serd_reader_read_source) skips to the
+ * next line after an error, but the byte it has looked at stays (so the
+ * next statement starts with it: a second error at the same place, and
+ * with one byte per page it never sees the end after an error near it,
+ * serd 0.30.16), so for Turtle the loop is ours: a statement at a time
+ * (serd_reader_read_chunk); after an error, skip_statement and restart.
+ * The end of the input ends the loop, and so does a statement that reads
+ * nothing.  Some of serd's lax loops take the end for a character and read
+ * on forever (an IRI cut by the end): after RDF_MAX_READS_AFTER_END reads
+ * past the end, the source jumps out of serd (serd is C, holds nothing
+ * outside the reader, and the reader is freed after). */
 static void read_chunks(rdf_state *s, SerdReader *r, SerdSyntax syntax)
 {
 	if (setjmp(s->runaway) != 0) {
@@ -360,11 +534,20 @@ static void read_chunks(rdf_state *s, SerdReader *r, SerdSyntax syntax)
 		(const uint8_t *)"document", 1);
 	while (!s->at_end && !s->x->stopped) {
 		uint64_t before = s->handed;
+		unsigned long errors = s->n_errors, dots = s->lex.n_dots;
 		SerdStatus st = serd_reader_read_chunk(r);
-		if (st > SERD_FAILURE && !s->at_end && s->last != '\n' && s->last != '\r')
-			s->blanking = true;
-		if (s->handed == before && (st != SERD_SUCCESS || s->blanking))
+		if (s->at_end || s->x->stopped)
 			break;
+		if (st > SERD_FAILURE) {
+			if (s->n_errors == errors)
+				report_syntax(s, s->stmt_at, "bad statement");
+			bool again = s->lex.n_dots == dots && stopped_at_start(s);
+			if (!again)
+				skip_statement(s, dots);
+			restart(s, r, again);
+		} else if (s->handed == before) {
+			break;
+		}
 	}
 	serd_reader_end_stream(r);
 }
@@ -382,6 +565,10 @@ ixt_result ixt_read_rdf(ixt_ctx *x, ixt_src *src, const char *bytes, size_t n, c
 		bom = 3;                            /* a BOM is not text */
 	s.at = bom;
 	rdf_lex_init(&s.lex, s.in_doc ? 0 : bom);
+	s.lex.quads = syntax == SERD_NQUADS;
+	s.lines = syntax != SERD_TURTLE;
+	s.want_start = true;
+	s.inject_byte = -1;
 	s.env = serd_env_new(NULL);
 	SerdReader *r = serd_reader_new(syntax, &s, NULL, on_base, on_prefix, on_statement, NULL);
 	ixt_result res = IXT_NO_MEMORY;
@@ -389,6 +576,7 @@ ixt_result ixt_read_rdf(ixt_ctx *x, ixt_src *src, const char *bytes, size_t n, c
 		serd_reader_set_strict(r, false);
 		serd_reader_set_error_sink(r, on_error, &s);
 		read_chunks(&s, r, syntax);
+		flush_unclaimed(&s);
 		res = !s.in_doc && ixt_src_error(src) ? IXT_IO : IXT_OK;
 	}
 	serd_reader_free(r);

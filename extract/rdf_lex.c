@@ -1,12 +1,15 @@
 /* The term lexer beside serd (see rdf_lex.h): Turtle's tokens (W3C Turtle
  * 1.1 section 6.5) as far as finding terms needs -- IRIREF, PNAME_LN /
  * PNAME_NS, BLANK_NODE_LABEL, the string forms, numbers and keywords;
- * comments and punctuation skipped.  A newline ends a short string or an
- * IRIREF (serd stops there too) so one bad line does not swallow the rest. */
+ * comments skipped, punctuation counted for the roles and statement ends.
+ * A newline ends a short string or an IRIREF (serd stops there too, rdf.c
+ * sees to it for an IRIREF) so one bad line does not swallow the rest; an
+ * IRIREF cut so is kept as a term (a person sees it). */
 #include "rdf_lex.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum { L_NORMAL, L_COMMENT, L_IRI, L_WORD, L_AT, L_QUOTE, L_SHORT, L_LONG };
 
@@ -41,6 +44,30 @@ void rdf_lex_reset(rdf_lex *l)
 	l->n_toks = 0;
 	l->escaped = false;
 	l->quotes = 0;
+	l->role = RDF_ROLE_SUBJECT;
+	l->depth = 0;
+}
+
+void rdf_lex_new_statement(rdf_lex *l, bool directive)
+{
+	l->n_toks = 0;
+	l->role = directive ? RDF_ROLE_PREFIX : RDF_ROLE_SUBJECT;
+	l->depth = 0;
+}
+
+bool rdf_lex_in_iri(const rdf_lex *l)
+{
+	return l->state == L_IRI;
+}
+
+bool rdf_lex_between_terms(const rdf_lex *l)
+{
+	return l->state == L_NORMAL;
+}
+
+bool rdf_lex_in_long_string(const rdf_lex *l)
+{
+	return l->state == L_LONG || (l->state == L_QUOTE && l->quotes == 2);
 }
 
 unsigned long rdf_lex_column(const rdf_lex *l, unsigned long line, unsigned long byte_col)
@@ -132,6 +159,26 @@ static size_t uchar(const char *p, size_t n, size_t i, uint32_t *cp)
 	return 2 + k;
 }
 
+/* The role of the term after one in role R (Turtle 2.2: subject,
+ * predicate, object; N-Quads: then the graph). */
+static rdf_role next_role(const rdf_lex *l, rdf_role r)
+{
+	switch (r) {
+	case RDF_ROLE_SUBJECT: return RDF_ROLE_PREDICATE;
+	case RDF_ROLE_PREDICATE: return RDF_ROLE_OBJECT;
+	case RDF_ROLE_OBJECT:
+	case RDF_ROLE_DATATYPE: return l->quads && l->depth == 0 ? RDF_ROLE_GRAPH : RDF_ROLE_OBJECT;
+	default: return r;
+	}
+}
+
+static void statement_end(rdf_lex *l)
+{
+	l->n_dots++;
+	l->role = RDF_ROLE_SUBJECT;
+	l->depth = 0;
+}
+
 /* The term in cur decoded onto a new stack slot. */
 static void finish(rdf_lex *l, rdf_tok_kind kind)
 {
@@ -139,6 +186,8 @@ static void finish(rdf_lex *l, rdf_tok_kind kind)
 		kind = RDF_TOK_TERM;
 	rdf_tok *t = push(l);
 	t->kind = kind;
+	t->role = l->role;
+	l->role = next_role(l, l->role);
 	const char *p = l->cur.p ? l->cur.p : "";
 	size_t n = l->cur.n;
 	if (kind == RDF_TOK_PNAME)
@@ -162,6 +211,23 @@ static void finish(rdf_lex *l, rdf_tok_kind kind)
 	}
 }
 
+/* '[' or '(' opens (the role after its ']' or ')' kept, INSIDE next);
+ * ']' or ')' closes. */
+static void open_nest(rdf_lex *l, rdf_role inside)
+{
+	begin(l, RDF_TOK_TERM);
+	finish(l, RDF_TOK_TERM);       /* the role after it: the one finish moved on to */
+	if (l->depth < RDF_MAX_NEST)
+		l->nest[l->depth++] = l->role;
+	l->role = inside;
+}
+
+static void close_nest(rdf_lex *l)
+{
+	if (l->depth > 0)
+		l->role = l->nest[--l->depth];
+}
+
 /* A bare word ended: a prefixed name, the keyword a, a literal, or nothing. */
 static void end_word(rdf_lex *l)
 {
@@ -177,6 +243,12 @@ static void end_word(rdf_lex *l)
 	else if ((n == 4 && memcmp(p, "true", 4) == 0) || (n == 5 && memcmp(p, "false", 5) == 0)
 		|| (n > 0 && ((p[0] >= '0' && p[0] <= '9') || p[0] == '+' || p[0] == '-' || p[0] == '.')))
 		finish(l, RDF_TOK_TERM);
+	else if (l->role == RDF_ROLE_SUBJECT && l->depth == 0 && (n == 6 || n == 4)
+		&& strncasecmp(p, n == 6 ? "prefix" : "base", n) == 0)
+		l->role = n == 6 ? RDF_ROLE_PREFIX : RDF_ROLE_BASE;   /* SPARQL PREFIX, BASE */
+	/* A name or number does not end in '.' (PN_LOCAL, Turtle 6.5): it ends the statement. */
+	if (n > 0 && p[n - 1] == '.' && (n < 2 || p[n - 2] != '\\'))
+		statement_end(l);
 }
 
 static bool word_char(unsigned char c)
@@ -192,8 +264,19 @@ static void normal(rdf_lex *l, unsigned char c, ixt_pos at)
 	case '#': l->state = L_COMMENT; break;
 	case '<': begin(l, RDF_TOK_IRIREF); l->state = L_IRI; break;
 	case '"': case '\'': l->quote = c; l->quotes = 1; l->state = L_QUOTE; break;
-	case '@': l->state = L_AT; break;
-	case '[': case '(': begin(l, RDF_TOK_TERM); finish(l, RDF_TOK_TERM); break;
+	case '@':
+		if (l->role == RDF_ROLE_SUBJECT && l->depth == 0)
+			l->role = RDF_ROLE_PREFIX;  /* a directive; @base when a 'b' follows */
+		begin(l, RDF_TOK_TERM);
+		l->state = L_AT;
+		break;
+	case '[': open_nest(l, RDF_ROLE_PREDICATE); break;
+	case '(': open_nest(l, RDF_ROLE_OBJECT); break;
+	case ']': case ')': close_nest(l); break;
+	case '.': statement_end(l); break;
+	case ';': l->role = RDF_ROLE_PREDICATE; break;
+	case ',': l->role = RDF_ROLE_OBJECT; break;
+	case '^': l->role = RDF_ROLE_DATATYPE; break;
 	default:
 		if (word_char(c) && c != '.') {
 			begin(l, RDF_TOK_PNAME);
@@ -250,12 +333,18 @@ static void step(rdf_lex *l, unsigned char c, ixt_pos at)
 	switch (l->state) {
 	case L_NORMAL: normal(l, c, at); break;
 	case L_COMMENT: if (c == '\n' || c == '\r') l->state = L_NORMAL; break;
-	case L_AT: if (!word_char(c) || c == ':' || c == '.') { l->state = L_NORMAL; normal(l, c, at); } break;
-	case L_IRI:
-		if (c == '>') {
-			finish(l, RDF_TOK_IRIREF);
+	case L_AT:
+		if (l->cur.n == 0 && l->role == RDF_ROLE_PREFIX && (c | 0x20) == 'b')
+			l->role = RDF_ROLE_BASE;
+		keep(l, c, at);
+		if (!word_char(c) || c == ':' || c == '.') {
 			l->state = L_NORMAL;
-		} else if (c == '\n' || c == '\r') {
+			normal(l, c, at);
+		}
+		break;
+	case L_IRI:
+		if (c == '>' || c == '\n' || c == '\r') {
+			finish(l, RDF_TOK_IRIREF);  /* cut by a line end: kept, serd errs there */
 			l->state = L_NORMAL;
 		} else {
 			keep(l, c, at);
@@ -290,6 +379,8 @@ void rdf_lex_byte(rdf_lex *l, unsigned char c)
 		l->col = 1;
 		l->line_off = l->off;
 	} else if (c == '\n' || c == '\r') {
+		l->end_col = at.column;
+		l->end_off = at.byte;
 		l->line++;
 		l->col = 1;
 		l->line_bytes.n = 0;
@@ -303,5 +394,7 @@ void rdf_lex_end(rdf_lex *l)
 {
 	if (l->state == L_WORD)
 		end_word(l);
+	else if (l->state == L_IRI)
+		finish(l, RDF_TOK_IRIREF);     /* cut by the end: kept as a line end cuts it */
 	l->state = L_NORMAL;
 }

@@ -362,8 +362,10 @@ ixt_result ixt_read_pieces(ixt_ctx *x, ixt_src *src, const char *head, size_t n_
 	else
 		r = open_converter(d, x->used_charset);
 	size_t bad = r == IXT_OK ? head_bad(d, head, n_head, n_head < IXT_SNIFF_BYTES) : 0;
-	if (r == IXT_OK && bad > 16 && bad * 8 > n_head)
-		r = IXT_BINARY;                     /* mostly not text */
+	if (r == IXT_OK && bad > 16 && bad * 8 > n_head) {
+		snprintf(x->detail, sizeof x->detail, "%s", x->used_charset);
+		r = IXT_BINARY;                     /* mostly not text in it */
+	}
 	if (r == IXT_OK && !(st = rd->open(x)))
 		r = IXT_NO_MEMORY;
 	if (r == IXT_OK)

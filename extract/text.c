@@ -4,11 +4,24 @@
  * is taken when it is delimited by <> (any scheme), or its scheme is followed
  * by "//", or the scheme is one of the few that never use "//" (mailto, urn,
  * ...): "Note:" or "12:30" in prose are not IRIs.  It ends at whitespace
- * (Unicode White_Space), '<', '>', '"', a closing quote matching the one
- * before it, or the line's end.  Outside <>, trailing . , ; : ! ? ) ] and the
- * ideographic full stop and commas are not part of it unless a ')' or ']'
- * closes one opened inside (Appendix C: "the trailing punctuation ... is
- * not part of the URI").  Inside <> it runs to the '>' on its line, spaces
+ * (Unicode White_Space), '<', '>', '"', or the line's end.  RFC 3987 allows
+ * quotes and punctuation of every script in an IRI, so outside <> the rest
+ * is a judgement about prose (Appendix C: "the trailing punctuation ... is
+ * not part of the URI"), in this order:
+ *   - after an opening quotation mark (Unicode Quotation_Mark: ' « » „ “ ‹
+ *     「 ...) it ends at the next one, whichever (languages pair them
+ *     differently: «…», »…«, „…“, „…”, “…”, 「…」);
+ *   - after an opening bracket (Bidi_Paired_Bracket_Type Open: ( [ （ 【 ...)
+ *     it ends at its pair, unless the pair closes one opened inside;
+ *   - CJK prose has no spaces, so the ideographic comma and full stops
+ *     、 。 ， ｡ ､ end it -- but not 。 ｡ inside the authority, where UTS #46
+ *     reads them as a label's dot;
+ *   - at its end, punctuation (General_Category Po, Pi, Pf, Pe: . , ; : ! ?
+ *     ؟ ، ؛ ۔ … » ” ’ ） ...; of ASCII only . , ; : ! ? ) ] ') is dropped,
+ *     one character at a time, unless a closing bracket closes one opened
+ *     inside or a quotation mark closes one opened inside (an odd number of
+ *     them before it: "q?x='y'" keeps its last ').
+ * Inside <> it runs to the '>' on its line, spaces
  * and all: Appendix C drops whitespace from a reference wrapped across
  * lines, but on one line a space is more likely a mistake in the IRI, and
  * kept it gets checked where it stands.  Lines are read one at a time (a line longer than
@@ -17,6 +30,7 @@
 
 #include <string.h>
 #include <strings.h>
+#include <unicode/uchar.h>
 
 /* Where the line being scanned is. */
 typedef struct {
@@ -48,17 +62,40 @@ static bool white(uint32_t cp)
 
 /* Ends a candidate: whitespace, the delimiters of Appendix C, controls,
  * and U+FFFD standing for ill-formed bytes. */
-static bool ends(uint32_t cp, uint32_t quote)
+static bool ends(uint32_t cp)
 {
 	return white(cp) || cp == '<' || cp == '>' || cp == '"' || cp < 0x20 || cp == 0x7F
-		|| cp == 0xFFFD || (quote && cp == quote);
+		|| cp == 0xFFFD;
+}
+
+static bool quote_mark(uint32_t cp)
+{
+	return u_hasBinaryProperty((UChar32)cp, UCHAR_QUOTATION_MARK);
+}
+
+/* The closing bracket paired with CP when CP opens one (UAX #9 BD14), else 0. */
+static uint32_t bracket_pair(uint32_t cp)
+{
+	if (u_getIntPropertyValue((UChar32)cp, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_OPEN)
+		return 0;
+	return (uint32_t)u_getBidiPairedBracket((UChar32)cp);
+}
+
+/* CJK sentence commas and full stops; LABEL_DOT: one UTS #46 maps to '.'. */
+static bool cjk_stop(uint32_t cp, bool *label_dot)
+{
+	*label_dot = cp == 0x3002 || cp == 0xFF61;
+	return *label_dot || cp == 0x3001 || cp == 0xFF0C || cp == 0xFF64;
 }
 
 static bool trailing(uint32_t cp)
 {
-	return cp == '.' || cp == ',' || cp == ';' || cp == ':' || cp == '!' || cp == '?'
-		|| cp == ')' || cp == ']' || cp == '\'' || cp == 0x3001 || cp == 0x3002
-		|| cp == 0xFF0C || cp == 0xFF0E;
+	if (cp < 0x80)
+		return cp == '.' || cp == ',' || cp == ';' || cp == ':' || cp == '!' || cp == '?'
+			|| cp == ')' || cp == ']' || cp == '\'';
+	int8_t gc = u_charType((UChar32)cp);
+	return gc == U_OTHER_PUNCTUATION || gc == U_INITIAL_PUNCTUATION
+		|| gc == U_FINAL_PUNCTUATION || gc == U_END_PUNCTUATION;
 }
 
 static bool taken_scheme(const char *s, size_t n_scheme, const char *rest, size_t n_rest, bool angled)
@@ -71,6 +108,23 @@ static bool taken_scheme(const char *s, size_t n_scheme, const char *rest, size_
 	return false;
 }
 
+/* Whether CP, last in p[s, k), closes a bracket or quotation opened in it. */
+static bool closes_inside(const char *p, size_t s, size_t k, uint32_t cp)
+{
+	uint32_t open = u_getIntPropertyValue((UChar32)cp, UCHAR_BIDI_PAIRED_BRACKET_TYPE) == U_BPT_CLOSE
+		? (uint32_t)u_getBidiPairedBracket((UChar32)cp) : 0;
+	bool quote = !open && quote_mark(cp);
+	long depth = 0;
+	for (size_t i = s, len; i < k; i += len) {
+		uint32_t c = ixt_utf8_next(p + i, k - i, &len);
+		if (open)
+			depth += c == open ? 1 : c == cp ? -1 : 0;
+		else if (quote && quote_mark(c))
+			depth ^= 1;                 /* an odd count: one is open */
+	}
+	return depth > 0;
+}
+
 /* [s, e) shortened by trailing punctuation that closes nothing. */
 static size_t trim_end(const char *p, size_t s, size_t e)
 {
@@ -80,17 +134,36 @@ static size_t trim_end(const char *p, size_t s, size_t e)
 			k--;
 		size_t len;
 		uint32_t cp = ixt_utf8_next(p + k, e - k, &len);
-		if (!trailing(cp))
+		if (!trailing(cp) || closes_inside(p, s, k, cp))
 			break;
-		if (cp == ')' || cp == ']') {
-			int depth = 0;
-			char open = cp == ')' ? '(' : '[';
-			for (size_t i = s; i < k; i++)
-				depth += p[i] == open ? 1 : p[i] == (char)cp ? -1 : 0;
-			if (depth > 0)
-				break;
-		}
 		e = k;
+	}
+	return e;
+}
+
+/* Where an unbracketed candidate from p[from] ends (file comment): after
+ * BEFORE, with its authority from AUTH on (or none when AUTH is 0). */
+static size_t prose_end(const text_line *l, size_t from, uint32_t before, size_t auth)
+{
+	const char *p = l->p;
+	bool quoted = before != '"' && quote_mark(before);
+	uint32_t close = quoted ? 0 : bracket_pair(before);
+	long depth = 0;
+	bool in_auth = auth != 0;
+	size_t e = from, len;
+	for (; e < l->n; e += len) {
+		uint32_t cp = ixt_utf8_next(p + e, l->n - e, &len);
+		bool label_dot;
+		if (ends(cp) || (quoted && quote_mark(cp)))
+			break;
+		if (close && cp == before)
+			depth++;
+		else if (close && cp == close && depth-- == 0)
+			break;
+		if (e >= auth && (cp == '/' || cp == '?' || cp == '#'))
+			in_auth = false;
+		if (cjk_stop(cp, &label_dot) && !(label_dot && in_auth))
+			break;
 	}
 	return e;
 }
@@ -135,10 +208,14 @@ static size_t candidate(const text_line *l, size_t i, uint32_t before)
 	bool angled = before == '<';
 	if (!taken_scheme(p + i, j - i, p + j + 1, l->n - j - 1, angled))
 		return i;
-	uint32_t quote = before == '\'' ? '\'' : 0;
 	size_t e = j + 1, len;
-	while (e < l->n && !ends(ixt_utf8_next(p + e, l->n - e, &len), quote))
-		e += len;
+	if (angled) {
+		while (e < l->n && !ends(ixt_utf8_next(p + e, l->n - e, &len)))
+			e += len;
+	} else {
+		bool slashes = l->n - j - 1 >= 2 && p[j + 1] == '/' && p[j + 2] == '/';
+		e = prose_end(l, j + 1, before, slashes ? j + 3 : 0);
+	}
 	if (angled && e < l->n && p[e] != '>') {
 		size_t k = e;                       /* whitespace inside <...> on the line */
 		while (k < l->n && p[k] != '>' && p[k] != '<' && p[k] != '"' && p[k] != '\n'

@@ -80,7 +80,7 @@ static const ink_binding table[] = {
 	K(F1, 0, B_EV, HELP),
 	CP('h', A_, B_EV, HELP),    /* VTE terminals take F1 for their own help */
 	CP('?', A_, B_EV, HELP),
-	CP(0x1C, 0, B_ED, IM_TOGGLE),
+	CP(0x1C, 0, B_ED | B_V, IM_TOGGLE),   /* the viewer: for its search and its line editor */
 	K(F2, 0, B_ED, IM_MENU),
 	CP('k', A_, B_ED, KANA_TOGGLE),
 	K(TAB, 0, B_EV, NEXT_DIAG),
@@ -257,7 +257,7 @@ static const struct {
 	[INK_ACT_VIEW_GOTO_LINE] = { "VIEW_GOTO_LINE", INK_N_("go to a line number") },
 	[INK_ACT_VIEW_FILTER] = { "VIEW_FILTER", INK_N_("show only the lines with findings, or all") },
 	[INK_ACT_VIEW_EDIT] = { "VIEW_EDIT", INK_N_("edit the line (in the editor: Enter puts it back, Esc leaves it)") },
-	[INK_ACT_VIEW_WRITE] = { "VIEW_WRITE", INK_N_("write the replaced lines back to the file (asks first)") },
+	[INK_ACT_VIEW_WRITE] = { "VIEW_WRITE", INK_N_("write the replaced lines back to the file (asks first; a symbolic link's file, its hard links too, mode and owner kept)") },
 	[INK_ACT_VIEW_QUIT] = { "VIEW_QUIT", INK_N_("leave (exit 0); with replaced lines not written, asks first: y leaves them (exit 130), w writes them, n stays") },
 	[INK_ACT_HELP_UP] = { "HELP_UP", INK_N_("scroll the help up a line") },
 	[INK_ACT_HELP_DOWN] = { "HELP_DOWN", INK_N_("scroll the help down a line") },

@@ -239,6 +239,16 @@ static const struct {
 	{ "\xd7\x90" "1a.example", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
 	{ "a\xe2\x80\x8d" "b.example", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ, NULL },
 	{ "a\xe2\x80\x8d" "b.example", IRI_D_NOT_DNS_NAME, ABSENT, NULL },
+	/* A joiner first or last in a right-to-left label breaks CONTEXTJ and,
+	 * being BN, RFC 5893 rules 1 and 3 too; the joiner is the fault
+	 * (test_joiner_not_bidi: the Bidi Rule is not named).  A label that
+	 * breaks the rule without its joiner keeps both. */
+	{ "\xe2\x80\x8c\xd9\x85\xdb\x8c.com", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ, NULL },   /* ZWNJ می */
+	{ "\xd9\x85\xdb\x8c\xe2\x80\x8c.com", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ, NULL },   /* می ZWNJ */
+	{ "\xd7\x90\xe2\x80\x8c" "a.example", IRI_D_BAD_IDN, UIDNA_ERROR_CONTEXTJ | UIDNA_ERROR_BIDI, NULL },
+	/* %-escaped, not a name: no PERCENT_ENCODED_HOST beside the finding */
+	{ "%2Fvar%2Frun%2Fsocket", IRI_D_PERCENT_ENCODED_HOST, ABSENT, NULL },
+	{ "%E2%80%8Cab.com", IRI_D_PERCENT_ENCODED_HOST, ABSENT, NULL },
 	/* Where UTS #46 versions differ (core/uts46.c): a note with the code
 	 * point, whatever the linked ICU gives. */
 	{ "fa\xe1\xba\x9e.de", IRI_D_UTS46_VERSION, 0x1E9E, NULL },     /* faẞ.de */
@@ -264,6 +274,31 @@ static const struct {
 	{ LONG50 "." LONG50 "." LONG50 "." LONG50 ".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.", NONE, -1, NULL },
 	{ LONG50 "." LONG50 "." LONG50 "." LONG50 ".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", IRI_D_DNS_LENGTH_LIMIT, 0, NULL },
 };
+
+/* The joiner cases above name CONTEXTJ only: UIDNA_ERROR_BIDI is not in
+ * their BAD_IDN's detail (the table checks bits present, not absent). */
+static void test_joiner_not_bidi(iri_ctx *ctx)
+{
+	static const char *const hosts[] = {
+		"\xe2\x80\x8c\xd9\x85\xdb\x8c.com", "\xd9\x85\xdb\x8c\xe2\x80\x8c.com", "%E2%80%8C%D9%85%DB%8C.com",
+	};
+	iri_diags *d = iri_diags_new();
+	CHECK(d != NULL, "diags");
+	for (size_t i = 0; d && i < sizeof hosts / sizeof hosts[0]; i++) {
+		char text[256];
+		int n = snprintf(text, sizeof text, "http://%s/", hosts[i]);
+		iri_diags_clear(d);
+		iri_host_diagnose(ctx, text, 7, 7 + strlen(hosts[i]), d);
+		iri_diags_finish(d, text, (size_t)n);
+		const iri_diag *g = NULL;
+		for (size_t k = 0; k < iri_diags_count(d); k++)
+			if (iri_diags_get(d, k)->code == IRI_D_BAD_IDN)
+				g = iri_diags_get(d, k);
+		CHECK(g && (g->detail & UIDNA_ERROR_CONTEXTJ) && !(g->detail & UIDNA_ERROR_BIDI),
+			"%s: BAD_IDN names the joiner only (detail %llx)", hosts[i], g ? (unsigned long long)g->detail : 0ULL);
+	}
+	iri_diags_free(d);
+}
 
 static const iri_diag *find_code(const iri_diags *d, int code)
 {
@@ -450,6 +485,7 @@ int main(void)
 	test_forms(ctx);
 	test_idna(ctx);
 	test_diagnose(ctx);
+	test_joiner_not_bidi(ctx);
 	test_escaped_controls(ctx);
 	test_uts46_changes(ctx);
 	iri_ctx_free(ctx);

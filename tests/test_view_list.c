@@ -2,7 +2,8 @@
  * ends, the last line without LF, CRs), search and findings round the
  * ends, the filter, going to a line, and writing back twice with
  * replacements that change lengths (the second write must find the
- * entries where the first left them), byte for byte. */
+ * entries where the first left them), byte for byte; a file with two hard
+ * links written in place, a symbolic link followed. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +180,46 @@ static void test_write(view_list *vl, const char *path)
 	CHECK(file_is(path, "other\n", 6) && vl_unwritten(vl) == 1, "nothing lost");
 }
 
+/* A file with a second hard link is written in place: both names show the
+ * new text, the inode and the link count stay.  A symbolic link is
+ * followed: the file it points to is written, the link stays a link. */
+static void test_links(void)
+{
+	char path[128], hard[128], sym[128], err[512];
+	snprintf(path, sizeof path, "%s/linked.txt", dir);
+	snprintf(hard, sizeof hard, "%s/hard.txt", dir);
+	snprintf(sym, sizeof sym, "%s/sym.txt", dir);
+	static const char two[] = "http://a/\nhttp://b/\n";
+	put_file(path, two, sizeof two - 1);
+	chmod(path, 0640);
+	CHECK(link(path, hard) == 0 && symlink("linked.txt", sym) == 0, "links made");
+	struct stat before, after;
+	CHECK(stat(path, &before) == 0 && before.st_nlink == 2, "two links");
+	view_list *vl = vl_new();
+	CHECK(vl && vl_read_lines(vl, hard, err, sizeof err) == 0, "%s", err);
+	if (vl) {
+		CHECK(vl_replace(vl, 1, "http://hard/", 12) && vl_write(vl, err, sizeof err), "%s", err);
+		static const char want[] = "http://a/\nhttp://hard/\n";
+		CHECK(file_is(path, want, sizeof want - 1) && file_is(hard, want, sizeof want - 1), "both names");
+		CHECK(stat(path, &after) == 0 && after.st_ino == before.st_ino && after.st_nlink == 2 &&
+			(after.st_mode & 07777) == 0640, "same inode, links, mode");
+	}
+	vl_free(vl);
+	CHECK(unlink(hard) == 0, "one link left");
+	vl = vl_new();
+	CHECK(vl && vl_read_lines(vl, sym, err, sizeof err) == 0, "%s", err);
+	if (vl) {
+		CHECK(vl_replace(vl, 0, "http://sym/", 11) && vl_write(vl, err, sizeof err), "%s", err);
+		static const char want[] = "http://sym/\nhttp://hard/\n";
+		struct stat l;
+		CHECK(lstat(sym, &l) == 0 && S_ISLNK(l.st_mode) && file_is(path, want, sizeof want - 1), "link kept, target written");
+		CHECK(stat(path, &after) == 0 && (after.st_mode & 07777) == 0640, "mode kept");
+	}
+	vl_free(vl);
+	unlink(sym);
+	unlink(path);
+}
+
 int main(void)
 {
 	iri_ctx_result r;
@@ -199,6 +240,7 @@ int main(void)
 	vl_free(vl);
 	test_filter_no_memory(ctx);
 	test_overlap();
+	test_links();
 	/* Refusals: a directory, a missing file, an empty one. */
 	view_list *d = vl_new();
 	CHECK(vl_read_lines(d, dir, err, sizeof err) == 2 && strstr(err, "is a directory"), "%s", err);

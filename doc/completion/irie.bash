@@ -63,11 +63,11 @@ _irie()
             '') opts='--print= --strict --no-mouse --bidi= --json --help --version' ;;
             to-uri) opts='--nfc --host= --json --help' ;;
             to-iri) opts='--host= --charset= --json --help' ;;
-            check) opts='--json --extract= --sarif --help' ;;
+            check) opts='--charset= --json --extract= --sarif --help' ;;
             extract) opts='--charset= --json --type= --help' ;;
             host | explain | resolve | compare) opts='--json --help' ;;
             display) opts='--form= --no-shape --json --help' ;;
-            view) opts='--extract= --help' ;;
+            view) opts='--charset= --extract= --help' ;;
             show) opts='--help' ;;
             *) return ;;
         esac
@@ -80,12 +80,12 @@ _irie()
         COMPREPLY=($(compgen -W "$commands" -- "$cur"))
         return
     fi
-    # Documents: view's file, extract's, check's with --extract or --sarif.
+    # Documents: view's file, extract's, check's with --extract, --sarif or --charset.
     case $cmd in
         view | extract) _filedir ;;
         check)
             for ((i = 1; i < cword; i++)); do
-                [[ ${words[i]} == --extract* || ${words[i]} == --sarif ]] && { _filedir; return; }
+                [[ ${words[i]} == --extract* || ${words[i]} == --sarif || ${words[i]} == --charset* ]] && { _filedir; return; }
             done ;;
     esac
 } &&

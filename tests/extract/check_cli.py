@@ -26,7 +26,7 @@ def doc_lines(docs, name, cache):
     if name not in cache:
         path = os.path.join(docs, name)
         raw = open(path, 'rb').read()
-        enc = 'shift_jis' if name.startswith('sjis') else 'utf-8'
+        enc = 'shift_jis' if name.startswith('sjis') else 'cp1255' if name.startswith('cp1255') else 'utf-8'
         cache[name] = raw.decode(enc, errors='replace')
         cache[name] = re.split(r'\r\n|\r|\n', cache[name])  # extract.h's line ends
     return cache[name]

@@ -10,14 +10,21 @@ shortDescription.text and properties.rule; run.columnKind is
 "unicodeCodePoints"; every result has a ruleId among the rules (and
 ruleIndex pointing at it), a level among error/warning/note, message.text,
 and locations[0].physicalLocation with artifactLocation.uri one of the files
-and, when a region is given, startLine and startColumn >= 1 inside the
-document; the exit status is 1 (the documents hold errors), and the results
-agree with the text output's FILE:LINE:COL findings one for one."""
+(relative, against uriBaseId %SRCROOT%, which run.originalUriBaseIds gives
+as the working directory's file URI) and, when a region is given, startLine
+and startColumn >= 1 inside the document; every finding of an IRI has an
+end after its start that spans what is written (U+202E itself, its entity
+or escape); the exit status is 1 (the documents hold errors), and the
+results agree with the text output's FILE:LINE:COL findings one for one.
+A rule's shortDescription is the code's title, not one finding's words.
+An absolute path is a file: URI (RFC 8089) without a uriBaseId; standard
+input has no URI, only a description."""
 import json
 import os
 import re
 import subprocess
 import sys
+import urllib.parse
 
 failures = []
 
@@ -49,6 +56,13 @@ def main():
     check(len(ids) == len(set(ids)) and all(ids), 'rules have unique ids')
     check(all(rule.get('shortDescription', {}).get('text') and rule.get('properties', {}).get('rule')
               for rule in rules), 'every rule has a shortDescription and its RFC rule')
+    # A title, not the first finding's words ("U+202E", "'<'", a quoted form).
+    for rule in rules:
+        d = rule.get('shortDescription', {}).get('text', '')
+        check(not re.search(r'U\+[0-9A-F]{4}|\'.\'|"', d), 'rule %s: a generic description: %r' % (rule.get('id'), d))
+    base = run.get('originalUriBaseIds', {}).get('%SRCROOT%', {}).get('uri')
+    check(base == 'file://' + urllib.parse.quote(os.path.abspath(docs)) + '/',
+          'originalUriBaseIds %%SRCROOT%% is the working directory: %s' % base)
     results = run.get('results', [])
     check(len(results) > 0, 'results present (%d)' % len(results))
     used = set()
@@ -59,8 +73,9 @@ def main():
         ok = rid in ids and ids[res.get('ruleIndex', -1)] == rid
         ok = ok and res.get('level') in ('error', 'warning', 'note') and res.get('message', {}).get('text')
         loc = res['locations'][0]['physicalLocation']
-        uri = loc['artifactLocation']['uri']
-        ok = ok and uri in files
+        art = loc['artifactLocation']
+        uri = urllib.parse.unquote(art['uri'])
+        ok = ok and uri in files and art.get('uriBaseId') == '%SRCROOT%' and ':' not in art['uri']
         region = loc.get('region')
         if region:
             line, col = region.get('startLine', 0), region.get('startColumn', 0)
@@ -68,6 +83,12 @@ def main():
             text = open(os.path.join(docs, uri), 'rb').read().decode('utf-8', 'replace').split('\n')
             ok = ok and line <= len(text) and col <= len(text[line - 1]) + 1
             places.append('%s:%d:%d' % (uri, line, col))
+            if not rid.startswith('IXT_'):
+                end_line, end_col = region.get('endLine', line), region.get('endColumn', 0)
+                ok = ok and (end_line, end_col) > (line, col)
+                written = text[line - 1][col - 1:end_col - 1] if end_line == line else None
+                if rid == 'BIDI_FORMATTING_CHARACTER':
+                    ok = ok and written in ('\u202e', '&#x202E;', '\\u202E')
         check(bool(ok), 'result %s at %s' % (rid, places[-1] if region else uri))
     check(used <= set(ids), 'a rule for every ruleId')
     check(set(ids) <= used, 'no rule unused')
@@ -76,6 +97,20 @@ def main():
     text_places = re.findall(r'^([^:\n]+:\d+:\d+): (?:error|warning|info): ',
                              (t.stdout + t.stderr).decode('utf-8', 'replace'), re.M)
     check(sorted(places) == sorted(text_places), 'the same places as the text output (%d)' % len(places))
+    # An absolute path: a file URI, no base; standard input: no URI.
+    path = os.path.abspath(os.path.join(docs, files[0]))
+    a = subprocess.run([irie, 'check', '--sarif', path], capture_output=True, env=env, timeout=120)
+    run = json.loads(a.stdout.decode('utf-8'))['runs'][0]
+    arts = [res['locations'][0]['physicalLocation']['artifactLocation'] for res in run['results']]
+    check(arts and all(x == {'uri': 'file://' + urllib.parse.quote(path)} for x in arts)
+          and 'originalUriBaseIds' not in run, 'an absolute path is a file URI: %s' % arts[:1])
+    with open(os.path.join(docs, files[0]), 'rb') as f:
+        i = subprocess.run([irie, 'check', '--sarif', '--extract=html'], stdin=f, capture_output=True, env=env,
+                           timeout=120)
+    run = json.loads(i.stdout.decode('utf-8'))['runs'][0]
+    arts = [res['locations'][0]['physicalLocation']['artifactLocation'] for res in run['results']]
+    check(arts and all(x == {'description': {'text': 'standard input'}} for x in arts),
+          'standard input has a description, no URI: %s' % arts[:1])
     return 1 if failures else 0
 
 
