@@ -56,6 +56,7 @@ typedef struct {
 } ixt_src;
 
 size_t ixt_src_read(ixt_src *s, void *buf, size_t cap);
+int ixt_src_getc(ixt_src *s);              /* a byte, or EOF */
 bool ixt_src_error(const ixt_src *s);
 
 /* A reader of pieces: open makes its state (NULL: no memory); piece reads
@@ -68,6 +69,10 @@ typedef struct {
 	ixt_result (*piece)(ixt_ctx *x, void *state, bool last, size_t *done);
 	void (*close)(ixt_ctx *x, void *state);
 } ixt_reader;
+
+/* open and close of a reader that keeps nothing between pieces. */
+void *ixt_no_state(ixt_ctx *x);
+void ixt_no_state_free(ixt_ctx *x, void *state);
 
 /* Default input chunk (bytes) converted and handed to a reader at a time. */
 #define IXT_CHUNK_BYTES ((size_t)256 << 10)

@@ -70,10 +70,7 @@ static int next_byte(rdf_state *s)
 		return s->at < s->n_bytes ? (unsigned char)s->bytes[s->at++] : EOF;
 	if (s->at < s->n_head)
 		return (unsigned char)s->head[s->at++];
-	if (s->src->f)
-		return getc(s->src->f);
-	ixt_src *m = s->src;
-	return m->mem_at < m->mem_n ? (unsigned char)m->mem[m->mem_at++] : EOF;
+	return ixt_src_getc(s->src);
 }
 
 static int peek_next(rdf_state *s)
@@ -591,16 +588,6 @@ ixt_result ixt_read_rdf(ixt_ctx *x, ixt_src *src, const char *bytes, size_t n, c
 
 /* RDF in another charset: the converted document whole (serd's events
  * refer back to terms any distance before them), then read as above. */
-static void *rdf_open(ixt_ctx *x)
-{
-	return x;
-}
-
-static void rdf_close(ixt_ctx *x, void *state)
-{
-	(void)x, (void)state;
-}
-
 static ixt_result rdf_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 {
 	(void)state;
@@ -608,4 +595,4 @@ static ixt_result rdf_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 	return last ? ixt_read_rdf(x, NULL, x->doc.u8, x->doc.n, NULL, 0) : IXT_OK;
 }
 
-const ixt_reader ixt_rdf_reader = { rdf_open, rdf_piece, rdf_close };
+const ixt_reader ixt_rdf_reader = { ixt_no_state, rdf_piece, ixt_no_state_free };

@@ -35,9 +35,26 @@ size_t ixt_src_read(ixt_src *s, void *buf, size_t cap)
 	return k;
 }
 
+int ixt_src_getc(ixt_src *s)
+{
+	if (s->f)
+		return getc(s->f);
+	return s->mem_at < s->mem_n ? (unsigned char)s->mem[s->mem_at++] : EOF;
+}
+
 bool ixt_src_error(const ixt_src *s)
 {
 	return s->f && ferror(s->f);
+}
+
+void *ixt_no_state(ixt_ctx *x)
+{
+	return x;                               /* not NULL: the piece says all */
+}
+
+void ixt_no_state_free(ixt_ctx *x, void *state)
+{
+	(void)x, (void)state;
 }
 
 void ixt_set_chunk_bytes(ixt_ctx *x, size_t n)

@@ -368,16 +368,6 @@ done:
  * the piece cuts waits for the next one; a line longer than
  * IXT_MAX_LINE_BYTES is scanned in pieces of that many bytes, as the byte
  * stream above does. */
-static void *text_open(ixt_ctx *x)
-{
-	return x;                               /* no state: the piece says all */
-}
-
-static void text_close(ixt_ctx *x, void *state)
-{
-	(void)x, (void)state;
-}
-
 static ixt_result text_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 {
 	(void)state;
@@ -404,4 +394,4 @@ static ixt_result text_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 	return IXT_OK;
 }
 
-const ixt_reader ixt_text_reader = { text_open, text_piece, text_close };
+const ixt_reader ixt_text_reader = { ixt_no_state, text_piece, ixt_no_state_free };
