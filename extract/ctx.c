@@ -115,6 +115,7 @@ void ixt_free(ixt_ctx *x)
 	if (!x)
 		return;
 	ixt_doc_clear(&x->doc);
+	free(x->chunk);
 	ixt_buf_free(&x->iri);
 	free(x->offs);
 	free(x->map);
@@ -171,7 +172,7 @@ static bool is_utf8_name(const char *name)
 	return !name || !*name || strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "utf8") == 0;
 }
 
-/* The types read as a stream when their bytes are UTF-8 already. */
+/* The types read as a byte stream when their bytes are UTF-8 already. */
 static bool streams(ixt_type t)
 {
 	return t == IXT_TYPE_TEXT || t == IXT_TYPE_TURTLE || t == IXT_TYPE_NTRIPLES
@@ -180,7 +181,7 @@ static bool streams(ixt_type t)
 
 static void start_document(ixt_ctx *x, const char *name, const char *head, size_t n)
 {
-	ixt_doc_clear(&x->doc);
+	ixt_doc_reset(&x->doc);
 	x->stopped = false;
 	x->detail[0] = '\0';
 	x->n_bases = 0;
@@ -189,38 +190,17 @@ static void start_document(ixt_ctx *x, const char *name, const char *head, size_
 	snprintf(x->used_charset, sizeof x->used_charset, "%s", "UTF-8");
 }
 
-/* The whole-document readers, on x->doc loaded. */
-static ixt_result read_whole(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
+/* The piece reader of each type. */
+static const ixt_reader *reader_of(ixt_type t)
 {
-	ixt_result r = ixt_doc_load(x, bytes, n, borrow);
-	if (r != IXT_OK)
-		return r;
-	switch (x->used_type) {
-	case IXT_TYPE_HTML: r = ixt_read_markup(x, true); break;
-	case IXT_TYPE_XML: r = ixt_read_markup(x, false); break;
-	case IXT_TYPE_MARKDOWN: r = ixt_read_markdown(x); break;
-	case IXT_TYPE_JSON: r = ixt_read_json(x); break;
-	case IXT_TYPE_TURTLE: case IXT_TYPE_NTRIPLES: case IXT_TYPE_NQUADS:
-		r = ixt_read_rdf(x, NULL, x->doc.u8, x->doc.n, NULL, 0);
-		break;
-	default: r = ixt_read_text_doc(x); break;
+	switch (t) {
+	case IXT_TYPE_HTML: return &ixt_html_reader;
+	case IXT_TYPE_XML: return &ixt_xml_reader;
+	case IXT_TYPE_MARKDOWN: return &ixt_markdown_reader;
+	case IXT_TYPE_JSON: return &ixt_json_reader;
+	case IXT_TYPE_TURTLE: case IXT_TYPE_NTRIPLES: case IXT_TYPE_NQUADS: return &ixt_rdf_reader;
+	default: return &ixt_text_reader;
 	}
-	return x->stopped ? IXT_STOPPED : r;
-}
-
-ixt_result ixt_read_bytes(ixt_ctx *x, const void *bytes, size_t n_bytes, const char *name)
-{
-	if (!x || (!bytes && n_bytes))
-		return IXT_BAD_ARGUMENT;
-	start_document(x, name, bytes, n_bytes < IXT_SNIFF_BYTES ? n_bytes : IXT_SNIFF_BYTES);
-	ixt_result r = read_whole(x, bytes ? bytes : "", n_bytes, false);
-	ixt_doc_clear(&x->doc);
-	return r;
-}
-
-static bool has_nul(const char *p, size_t n)
-{
-	return memchr(p, '\0', n) != NULL;
 }
 
 static bool utf16_bom(const char *p, size_t n)
@@ -229,52 +209,47 @@ static bool utf16_bom(const char *p, size_t n)
 		|| ((unsigned char)p[0] == 0xFE && (unsigned char)p[1] == 0xFF));
 }
 
-/* Reads the rest of F after the HEAD bytes, up to the document cap. */
-static ixt_result slurp(ixt_ctx *x, FILE *f, ixt_buf *all)
+/* One document from SRC: its first bytes for the type and charset, then
+ * UTF-8 text and RDF through their byte streams, the rest in pieces. */
+static ixt_result read_src(ixt_ctx *x, ixt_src *src, const char *name)
 {
-	char chunk[65536];
-	size_t got;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (all->n + got > IXT_MAX_DOCUMENT_BYTES)
-			return IXT_TOO_LONG;
-		if (!ixt_buf_add(all, chunk, got))
-			return IXT_NO_MEMORY;
-	}
-	if (ferror(f)) {
-		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
-		return IXT_IO;
-	}
-	return IXT_OK;
-}
-
-ixt_result ixt_read_stream(ixt_ctx *x, FILE *f, const char *name)
-{
-	if (!x || !f)
-		return IXT_BAD_ARGUMENT;
 	char head[IXT_SNIFF_BYTES];
-	size_t n = fread(head, 1, sizeof head, f);
-	if (ferror(f)) {
+	size_t n = ixt_src_read(src, head, sizeof head);
+	if (ixt_src_error(src)) {
 		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
 		return IXT_IO;
 	}
 	start_document(x, name, head, n);
 	ixt_result r;
 	if (streams(x->used_type) && is_utf8_name(x->charset) && !utf16_bom(head, n)) {
-		if (has_nul(head, n))
+		if (memchr(head, '\0', n))
 			return IXT_BINARY;
 		if (x->used_type == IXT_TYPE_TEXT)
-			r = ixt_read_text_stream(x, f, head, n);
+			r = ixt_read_text_stream(x, src, head, n);
 		else
-			r = ixt_read_rdf(x, f, NULL, 0, head, n);
-		return x->stopped ? IXT_STOPPED : r;
+			r = ixt_read_rdf(x, src, NULL, 0, head, n);
+	} else {
+		r = ixt_read_pieces(x, src, head, n, reader_of(x->used_type));
 	}
-	ixt_buf all = { 0 };
-	r = ixt_buf_add(&all, head, n) ? slurp(x, f, &all) : IXT_NO_MEMORY;
-	if (r == IXT_OK)
-		r = read_whole(x, all.p ? all.p : "", all.n, true);
-	ixt_doc_clear(&x->doc);
-	ixt_buf_free(&all);
-	return r;
+	if (r == IXT_IO && !*x->detail)
+		snprintf(x->detail, sizeof x->detail, "%s", strerror(errno));
+	return x->stopped ? IXT_STOPPED : r;
+}
+
+ixt_result ixt_read_bytes(ixt_ctx *x, const void *bytes, size_t n_bytes, const char *name)
+{
+	if (!x || (!bytes && n_bytes))
+		return IXT_BAD_ARGUMENT;
+	ixt_src src = { .mem = bytes ? bytes : "", .mem_n = n_bytes };
+	return read_src(x, &src, name);
+}
+
+ixt_result ixt_read_stream(ixt_ctx *x, FILE *f, const char *name)
+{
+	if (!x || !f)
+		return IXT_BAD_ARGUMENT;
+	ixt_src src = { .f = f };
+	return read_src(x, &src, name);
 }
 
 ixt_result ixt_read_file(ixt_ctx *x, const char *path)

@@ -1,12 +1,13 @@
-/* The whole document as UTF-8: charset found (BOM, HTML meta, XML
- * declaration, the option), converted by ICU with every UTF-8 byte's
- * original offset kept, lines indexed, and places located from offsets. */
+/* The piece of the document as UTF-8 (stream.c fills it): bytes added
+ * with their original offsets, lines indexed, the front dropped with the
+ * base moved on, places located from offsets; which charset the document
+ * is in (BOM, HTML meta, XML declaration, the option); the scratch
+ * buffers every reader shares. */
 #include "ixt_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unicode/ucnv.h>
 
 bool ixt_buf_add(ixt_buf *b, const void *bytes, size_t n)
 {
@@ -155,24 +156,197 @@ bool ixt_map_reserve(ixt_ctx *x, size_t n)
 
 void ixt_doc_clear(ixt_text *t)
 {
-	free(t->own);
-	ixt_orig_free(t->orig);
+	free(t->u8);
+	free(t->orig);
 	free(t->lines);
 	memset(t, 0, sizeof *t);
+	t->line0 = t->col0 = 1;
+}
+
+/* Buffers up to this are kept from one document to the next. */
+#define DOC_KEEP_BYTES ((size_t)1 << 20)
+
+void ixt_doc_reset(ixt_text *t)
+{
+	if (t->cap > DOC_KEEP_BYTES || t->lines_cap > DOC_KEEP_BYTES / sizeof *t->lines) {
+		ixt_doc_clear(t);
+		return;
+	}
+	ixt_text keep = { .u8 = t->u8, .cap = t->cap, .lines = t->lines, .lines_cap = t->lines_cap };
+	free(t->orig);                          /* its presence says "converted" */
+	*t = keep;
+	t->line0 = t->col0 = 1;
+	if (t->u8)
+		t->u8[0] = '\0';
 }
 
 uint64_t ixt_doc_orig(ixt_text *t, size_t off)
 {
-	return t->orig ? ixt_orig_of(t->orig, t->u8, t->n, off) : off + t->shift;
+	if (off >= t->n)
+		return t->orig_end;
+	return t->orig_base + (t->orig ? t->orig[off] : off);
+}
+
+/* Room for N more bytes in the piece (and its map, when it has one). */
+static bool doc_room(ixt_text *t, size_t n)
+{
+	if (n > IXT_MAX_DOCUMENT_BYTES - t->n)
+		return false;
+	if (t->n + n + 1 > t->cap) {
+		size_t cap = t->cap ? t->cap : 4096;
+		while (cap < t->n + n + 1)
+			cap *= 2;
+		char *p = realloc(t->u8, cap);
+		if (!p)
+			return false;
+		t->u8 = p, t->cap = cap;
+	}
+	if (t->orig && t->n + n > t->orig_cap) {
+		uint32_t *o = realloc(t->orig, t->cap * sizeof *o);
+		if (!o)
+			return false;
+		t->orig = o, t->orig_cap = t->cap;
+	}
+	return true;
+}
+
+bool ixt_doc_add(ixt_text *t, const char *u8, size_t n, uint64_t at)
+{
+	if (!doc_room(t, n))
+		return false;
+	if (t->n == 0 && !t->orig)
+		t->orig_base = at;
+	if (t->orig) {
+		uint64_t first = at;              /* continuation bytes: their character's start */
+		for (size_t i = 0; i < n; i++) {
+			if (((unsigned char)u8[i] & 0xC0) != 0x80)
+				first = at + i;
+			t->orig[t->n + i] = (uint32_t)(first - t->orig_base);
+		}
+	}
+	memcpy(t->u8 + t->n, u8, n);
+	t->n += n;
+	t->u8[t->n] = '\0';
+	t->orig_end = at + n;
+	return true;
+}
+
+/* From identity to a map: each byte's character's offset so far. */
+static bool doc_map(ixt_text *t)
+{
+	size_t cap = t->cap ? t->cap : 4096;
+	if (!(t->orig = malloc(cap * sizeof *t->orig)))
+		return false;
+	t->orig_cap = cap;
+	uint32_t first = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		if (((unsigned char)t->u8[i] & 0xC0) != 0x80)
+			first = (uint32_t)i;
+		t->orig[i] = first;
+	}
+	return true;
+}
+
+bool ixt_doc_add_cp(ixt_text *t, uint32_t cp, uint64_t at)
+{
+	if (!t->orig && t->n == 0)
+		t->orig_base = at;
+	if (!t->orig && !doc_map(t))
+		return false;
+	ixt_buf one = { 0 };
+	char u[8];
+	one.p = u, one.cap = sizeof u;
+	if (!ixt_buf_add_cp(&one, cp) || !doc_room(t, one.n))
+		return false;
+	for (size_t i = 0; i < one.n; i++)
+		t->orig[t->n + i] = (uint32_t)(at - t->orig_base);
+	memcpy(t->u8 + t->n, u, one.n);
+	t->n += one.n;
+	t->u8[t->n] = '\0';
+	return true;
+}
+
+bool ixt_doc_index(ixt_text *t)
+{
+	if (!t->u8) {                           /* readers see an empty piece as "" */
+		if (!doc_room(t, 0))
+			return false;
+		t->u8[0] = '\0';
+	}
+	if (t->n_lines == 0) {
+		if (!t->lines && !(t->lines = malloc(64 * sizeof *t->lines)))
+			return false;
+		t->lines_cap = t->lines_cap ? t->lines_cap : 64;
+		t->lines[0] = 0;
+		t->n_lines = 1;
+		t->c_line = (size_t)-1;
+	}
+	for (size_t i = t->indexed; i < t->n; i++) {
+		if ((unsigned char)t->u8[i] > '\r' || !ixt_line_break(t->u8, i, t->n))
+			continue;
+		if (t->n_lines == t->lines_cap) {
+			size_t *l = realloc(t->lines, 2 * t->lines_cap * sizeof *l);
+			if (!l)
+				return false;
+			t->lines = l, t->lines_cap *= 2;
+		}
+		t->lines[t->n_lines++] = i + 1;
+	}
+	t->indexed = t->n;
+	return true;
+}
+
+static unsigned long count_cps(const char *p, size_t n)
+{
+	unsigned long k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ((unsigned char)p[i] & 0xC0) != 0x80;
+	return k;
+}
+
+bool ixt_doc_drop(ixt_text *t, size_t n)
+{
+	if (n > t->n)
+		n = t->n;
+	while (n > 0 && n < t->n && ((unsigned char)t->u8[n] & 0xC0) == 0x80)
+		n--;                                /* not inside a character */
+	if (n == 0)
+		return true;
+	if (!ixt_doc_index(t))
+		return false;
+	size_t k = 0;                           /* the last line starting at or before n */
+	while (k + 1 < t->n_lines && t->lines[k + 1] <= n)
+		k++;
+	t->col0 = (k == 0 ? t->col0 : 1) + count_cps(t->u8 + t->lines[k], n - t->lines[k]);
+	t->line0 += k;
+	uint64_t base = ixt_doc_orig(t, n);
+	if (t->orig) {
+		uint32_t shift = (uint32_t)(base - t->orig_base);
+		for (size_t i = n; i < t->n; i++)
+			t->orig[i - n] = t->orig[i] - shift;
+	}
+	t->orig_base = base;
+	memmove(t->u8, t->u8 + n, t->n - n + 1);
+	t->n -= n;
+	t->indexed -= n;
+	t->lines[0] = 0;
+	for (size_t i = k + 1; i < t->n_lines; i++)
+		t->lines[i - k] = t->lines[i] - n;
+	t->n_lines -= k;
+	t->dropped += n;
+	t->c_line = (size_t)-1;
+	return true;
 }
 
 ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 {
 	ixt_text *t = &x->doc;
-	ixt_pos p = { 1, 1, off };
+	ixt_pos p = { t->line0, t->col0, 0 };
 	if (off > t->n)
 		off = t->n;
 	p.byte = ixt_doc_orig(t, off);
+	if (t->n_lines == 0 || t->indexed < off)
+		ixt_doc_index(t);
 	if (t->n_lines == 0)
 		return p;
 	size_t lo = 0, hi = t->n_lines;          /* the last line start <= off */
@@ -187,43 +361,20 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 			hi = mid;
 	}
 	size_t from = t->lines[lo];
-	unsigned long col = 1;
+	unsigned long col = lo == 0 ? t->col0 : 1;
 	if (t->c_line == lo && t->c_off <= off && t->c_off >= from)
 		from = t->c_off, col = t->c_col;
-	for (size_t i = from; i < off; i++)
-		col += ((unsigned char)t->u8[i] & 0xC0) != 0x80;
+	col += count_cps(t->u8 + from, off - from);
 	t->c_line = lo, t->c_off = off, t->c_col = col;
-	p.line = lo + 1;
+	p.line = t->line0 + lo;
 	p.column = col;
 	return p;
-}
-
-static bool index_lines(ixt_text *t)
-{
-	size_t n = 1;
-	for (size_t i = 0; i < t->n; i++)
-		n += ixt_line_break(t->u8, i, t->n);
-	t->lines = malloc(n * sizeof *t->lines);
-	if (!t->lines)
-		return false;
-	t->lines[0] = 0;
-	t->n_lines = 1;
-	for (size_t i = 0; i < t->n; i++)
-		if (ixt_line_break(t->u8, i, t->n))
-			t->lines[t->n_lines++] = i + 1;
-	t->c_line = (size_t)-1;
-	return true;
 }
 
 static bool charset_char(char c)
 {
 	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9')
 		|| c == '-' || c == '_' || c == '.' || c == ':';
-}
-
-static bool is_utf8(const char *name)
-{
-	return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "utf8") == 0;
 }
 
 /* HTML: <meta charset=X> or <meta ... content="...; charset=X"> in the
@@ -264,137 +415,6 @@ bool ixt_sniff_charset(ixt_type type, const char *bytes, size_t n, char *out, si
 	return false;
 }
 
-static bool valid_utf8(const ixt_text *t)
-{
-	for (size_t i = 0, len; i < t->n; i += len) {
-		unsigned char c = (unsigned char)t->u8[i];
-		if (c < 0x80) {
-			len = 1;
-			continue;
-		}
-		if (ixt_utf8_next(t->u8 + i, t->n - i, &len) == 0xFFFD
-			&& !(len == 3 && memcmp(t->u8 + i, "\xEF\xBF\xBD", 3) == 0))
-			return false;
-	}
-	return true;
-}
-
-/* ICU's to-Unicode callback: counts and places ill-formed input, then
- * substitutes U+FFFD as the default callback does. */
-typedef struct {
-	size_t bad;
-	size_t first;
-	const char *start;
-} conv_errors;
-
-static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
-	const char *bytes, int32_t length, UConverterCallbackReason reason, UErrorCode *err)
-{
-	conv_errors *e = (conv_errors *)context;
-	/* BYTES is the converter's copy; the source stands just past them. */
-	if (reason <= UCNV_IRREGULAR && e->bad++ == 0)
-		e->first = (size_t)(args->source - e->start) - (size_t)length;
-	UCNV_TO_U_CALLBACK_SUBSTITUTE(NULL, args, bytes, length, reason, err);
-}
-
-/* The conversion under way: UTF-8 out, each code point's original offset. */
-#define CONV_UNITS 16384
-
-typedef struct {
-	UChar u16[CONV_UNITS];       /* ICU's output, a block at a time */
-	int32_t o16[CONV_UNITS];     /* each unit's source offset in that call */
-	ixt_buf out;
-	ixt_orig *orig;
-	bool any;                    /* a code point was put */
-	uint32_t lead;               /* a lead surrogate waiting for its trail (0: none) */
-	uint32_t lead_at;
-} conv_state;
-
-static bool conv_put(conv_state *c, uint32_t cp, uint32_t at)
-{
-	if (!c->any && cp == 0xFEFF && at == 0)
-		return true;                        /* a BOM is not text */
-	c->any = true;
-	return ixt_orig_add(c->orig, at) && ixt_buf_add_cp(&c->out, cp);
-}
-
-/* One UTF-16 unit at original offset AT: surrogates paired across blocks,
- * a lone one as U+FFFD (ixt_buf_add_cp). */
-static bool conv_unit(conv_state *c, uint32_t u, uint32_t at)
-{
-	if (c->lead && U16_IS_TRAIL(u)) {
-		uint32_t cp = U16_GET_SUPPLEMENTARY(c->lead, u);
-		c->lead = 0;
-		return conv_put(c, cp, c->lead_at);
-	}
-	if (c->lead && !conv_put(c, c->lead, c->lead_at))
-		return false;
-	c->lead = 0;
-	if (U16_IS_LEAD(u)) {
-		c->lead = u, c->lead_at = at;
-		return true;
-	}
-	return conv_put(c, u, at);
-}
-
-/* Converts SRC (n bytes in CHARSET) to UTF-8 in blocks of CONV_UNITS
- * UTF-16 units, keeping each code point's original offset (orig.c: the
- * memory is a small multiple of the document's, whatever the charset makes
- * of a byte); e gets the ill-formed places. */
-static ixt_result convert(ixt_ctx *x, const char *charset, const char *src, size_t n, conv_errors *e)
-{
-	UErrorCode st = U_ZERO_ERROR;
-	UConverter *cv = ucnv_open(charset, &st);
-	if (U_FAILURE(st))
-		return IXT_BAD_CHARSET;
-	e->start = src;
-	ucnv_setToUCallBack(cv, to_u_cb, e, NULL, NULL, &st);
-	ixt_result r = IXT_NO_MEMORY;
-	conv_state *c = calloc(1, sizeof *c);
-	if (!c || n > IXT_MAX_DOCUMENT_BYTES || !(c->orig = ixt_orig_new(n / 2 + 16)))
-		goto done;
-	const char *s = src;
-	uint32_t last_at = 0;
-	do {
-		UChar *t = c->u16;
-		size_t base = (size_t)(s - src);
-		st = U_ZERO_ERROR;
-		ucnv_toUnicode(cv, &t, c->u16 + CONV_UNITS, &s, src + n, c->o16, true, &st);
-		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR) {
-			r = IXT_BAD_CHARSET;            /* the converter gave up: not readable in it */
-			goto done;
-		}
-		/* -1: a unit held over from the call before (the block was full). */
-		for (size_t i = 0; i < (size_t)(t - c->u16); i++) {
-			if (c->o16[i] >= 0)
-				last_at = (uint32_t)(base + (size_t)c->o16[i]);
-			if (!conv_unit(c, c->u16[i], last_at))
-				goto done;
-		}
-	} while (st == U_BUFFER_OVERFLOW_ERROR);
-	if (c->lead && !conv_put(c, c->lead, c->lead_at))
-		goto done;
-	if (!ixt_orig_finish(c->orig, c->out.p ? c->out.p : "", c->out.n, (uint32_t)n))
-		goto done;
-	x->doc.own = c->out.p ? c->out.p : strdup("");
-	if (!x->doc.own)
-		goto done;
-	c->out.p = NULL;
-	x->doc.u8 = x->doc.own;
-	x->doc.n = c->out.n;
-	x->doc.orig = c->orig;
-	c->orig = NULL;
-	r = IXT_OK;
-done:
-	ucnv_close(cv);
-	if (c) {
-		ixt_orig_free(c->orig);
-		ixt_buf_free(&c->out);
-	}
-	free(c);
-	return r;
-}
-
 /* HTML 13.2.3.2 (prescan, "get an attribute" step for charset): a meta
  * that names UTF-16BE/LE means UTF-8 (the bytes read it are ASCII, so they
  * are not UTF-16), and x-user-defined means windows-1252.  The labels are
@@ -412,7 +432,7 @@ static const char *html_meta_charset(const char *declared)
 }
 
 /* Which charset: a BOM, then the document's declaration, then the option. */
-static void choose_charset(ixt_ctx *x, const char *bytes, size_t n)
+void ixt_choose_charset(ixt_ctx *x, const char *bytes, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)bytes;
 	char declared[64];
@@ -429,49 +449,4 @@ static void choose_charset(ixt_ctx *x, const char *bytes, size_t n)
 	else
 		snprintf(x->used_charset, sizeof x->used_charset, "%s",
 			x->charset ? x->charset : "UTF-8");
-}
-
-ixt_result ixt_doc_load(ixt_ctx *x, const char *bytes, size_t n, bool borrow)
-{
-	ixt_doc_clear(&x->doc);
-	if (n > IXT_MAX_DOCUMENT_BYTES)
-		return IXT_TOO_LONG;
-	choose_charset(x, bytes, n);
-	bool utf16 = strncasecmp(x->used_charset, "UTF-16", 6) == 0;
-	if (!utf16 && memchr(bytes, '\0', n < IXT_SNIFF_BYTES ? n : IXT_SNIFF_BYTES))
-		return IXT_BINARY;
-	bool valid = false;
-	if (is_utf8(x->used_charset)) {
-		size_t bom = n >= 3 && memcmp(bytes, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-		x->doc.u8 = bytes + bom;
-		x->doc.n = n - bom;
-		x->doc.shift = bom;
-		valid = valid_utf8(&x->doc);
-		if (!valid)
-			x->doc.shift = 0;
-	}
-	if (!valid) {
-		conv_errors e = { 0 };
-		ixt_result r = convert(x, x->used_charset, bytes, n, &e);
-		if (r != IXT_OK)
-			return r;
-		if (e.bad > 16 && e.bad * 8 > n) {   /* mostly not text in it */
-			snprintf(x->detail, sizeof x->detail, "%s", x->used_charset);
-			return IXT_BINARY;
-		}
-		if (!index_lines(&x->doc))
-			return IXT_NO_MEMORY;
-		if (e.bad > 0)
-			ixt_report_doc(x, IXT_BAD_TEXT,
-				ixt_orig_u8_at(x->doc.orig, x->doc.u8, x->doc.n, e.first), x->used_charset);
-		return IXT_OK;
-	}
-	if (!borrow) {
-		if (!(x->doc.own = malloc(x->doc.n + 1)))
-			return IXT_NO_MEMORY;
-		memcpy(x->doc.own, x->doc.u8, x->doc.n);
-		x->doc.own[x->doc.n] = '\0';
-		x->doc.u8 = x->doc.own;
-	}
-	return index_lines(&x->doc) ? IXT_OK : IXT_NO_MEMORY;
 }

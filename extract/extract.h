@@ -16,10 +16,24 @@
  * which is the bytes as written and may be ill-formed (its iri has U+FFFD
  * there): app sanitises before printing.
  *
- * Memory: text, Turtle, N-Triples and N-Quads in UTF-8 are read as a stream
- * (a line, or serd's one byte of look-ahead, at a time; memory stays flat).
- * HTML, XML, Markdown, JSON, and any document in another charset, are read
- * whole, up to IXT_MAX_DOCUMENT_BYTES, and parsed as one document.
+ * Memory stays flat however long the document: every type is read in
+ * pieces.  Text, Turtle, N-Triples and N-Quads in UTF-8 as a byte stream (a
+ * line, or serd's one byte of look-ahead, at a time); everything else in
+ * chunks, converted to UTF-8 as they come (ICU, a character cut by a chunk
+ * held by the converter), each reader keeping only what it still needs: a
+ * line of text; HTML and XML what libxml2's push parser has not read past
+ * (a start tag whole; HTML also what follows the last '>', and the first
+ * 1 MiB while a <base href> may
+ * come, which then applies to links before it too -- one further on
+ * applies from where it stands); a Markdown top-level block (of a list or
+ * block quote, an item or block; one over 4 MiB is reported as
+ * IXT_TOO_LONG where it starts and read as it stands); a JSON string (one over 1 MiB is skipped, IXT_TOO_LONG when it
+ * starts like an IRI).  Turtle, N-Triples and N-Quads in another charset
+ * are the exception: serd's statements refer back to terms any distance
+ * before them, so the converted document is held whole.  What is held at
+ * once is capped at IXT_MAX_DOCUMENT_BYTES.  In a document read in
+ * chunks, the first ill-formed place in its charset (IXT_BAD_TEXT) is
+ * reported at the document's end (text in UTF-8: on each line holding one).
  *
  * After a JSON syntax error (json-c cannot resume), JSON Lines go on at
  * the next line; in a single document the rest (from the next line when
@@ -39,7 +53,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Whole-document types (and converted charsets) are refused above this. */
+/* The most a read holds at once (UTF-8 bytes): the largest unit a reader
+ * needs whole (a start tag, a Markdown block, a JSON string; a converted
+ * Turtle document) -- not the document, which may be any length.  A read
+ * whose unit grows past it ends with IXT_TOO_LONG. */
 #define IXT_MAX_DOCUMENT_BYTES ((size_t)256 << 20)
 /* A text line longer than this is scanned in pieces of this many bytes. */
 #define IXT_MAX_LINE_BYTES ((size_t)1 << 20)
@@ -54,7 +71,7 @@ typedef enum {
 	IXT_NO_MEMORY,
 	IXT_IO,              /* the file could not be opened or read (detail: strerror) */
 	IXT_IS_DIRECTORY,
-	IXT_TOO_LONG,        /* the document, a line or an IRI exceeds its cap */
+	IXT_TOO_LONG,        /* a unit held whole, a line or an IRI exceeds its cap */
 	IXT_BINARY,          /* NUL bytes or mostly ill-formed text: not a text document, skipped
 	                      * (detail: the charset when ill-formed in it, "" for NUL bytes) */
 	IXT_BAD_TEXT,        /* ill-formed bytes in the charset (read on as U+FFFD) */

@@ -1,11 +1,16 @@
-/* JSON (and JSON Lines: values one after another) through json-c.
+/* JSON (and JSON Lines: values one after another) through json-c, in
+ * pieces.
  *
- * json-c checks the document, value by value, and says where it breaks
- * (json_tokener's char_offset): that is reported, and the strings before it
- * are still looked at; after it, JSON Lines go on at the next line, and a
- * single document is only scanned for strings (see broken()).  json-c's tree has no places, so the strings are
- * found in the bytes by a small lexer (RFC 8259 7: '"', escapes, '"'),
- * which also knows the member each string belongs to.  A string value is
+ * json-c checks the document, value by value, fed piece by piece
+ * (json_tokener_parse_ex keeps its state; the members and elements it has
+ * finished are dropped from its tree as it goes, prune()), and says where
+ * it breaks (json_tokener's char_offset): that is reported, and the strings
+ * before it are still looked at; after it, JSON Lines go on at the next
+ * line, and a single document is only scanned for strings (js_error).
+ * json-c's tree has no places, so the strings are found in the bytes by a
+ * small lexer (RFC 8259 7: '"', escapes, '"'), which also knows the member
+ * each string belongs to and keeps its key stack across pieces; a string a
+ * piece cuts is read again from its quote with the next.  A string value is
  * taken when it looks like an absolute IRI: a scheme (RFC 3986 3.1), ':',
  * at least one more character, no whitespace (app checks the rest).
  * Member names are never taken. */
@@ -17,10 +22,32 @@
 /* Nesting kept for member names (deeper values get the deepest kept). */
 #define JS_MAX_DEPTH 256
 
+/* A string longer than this (bytes as written) is skipped, not decoded. */
+#define JS_MAX_STRING ((size_t)1 << 20)
+/* JSON Lines after an error: lines looked at up to this many bytes ahead. */
+#define JS_MAX_LOOK ((size_t)1 << 20)
+#define JS_NONE UINT64_MAX
+
+enum { JS_START, JS_VALUE, JS_ERROR, JS_SCAN };
+
+/* Offsets named "at" are the document's (UTF-8); "rel" the piece's. */
 typedef struct {
 	ixt_ctx *x;
 	char *keys[JS_MAX_DEPTH];      /* the member name per depth (decoded), or NULL */
 	size_t depth;
+	json_tokener *tok;
+	int mode;
+	uint64_t at;                   /* START: from here; VALUE: given to json-c up to here */
+	uint64_t lexed;                /* the lexer has seen the strings before this */
+	bool in_str;                   /* the lexer's last string was cut where it was told to end */
+	bool skip_str, skip_esc;       /* inside a string too long to decode; after its backslash */
+	bool skip_line;                /* SCAN: from the next line on */
+	uint64_t vstart, v_break;      /* the value's start, the first line break at or after it */
+	bool vstart_bol;               /* the value starts its line */
+	size_t values;                 /* values read */
+	bool last_multi_line;          /* the last one read went over more than one line */
+	uint64_t err_at;
+	const char *err_desc;
 } js_state;
 
 static int hex4(const char *p)
@@ -106,62 +133,110 @@ static const char *member(const js_state *js)
 	return NULL;
 }
 
-/* The strings of doc[s, e). */
-static void scan(js_state *js, size_t s, size_t e)
+static size_t rel(const js_state *js, uint64_t at)
 {
-	const char *p = js->x->doc.u8;
-	for (size_t i = s; i < e && !js->x->stopped; i++) {
-		char c = p[i];
-		if (c == '{' || c == '[') {
-			if (++js->depth <= JS_MAX_DEPTH) {
-				free(js->keys[js->depth - 1]);
-				js->keys[js->depth - 1] = NULL;
-			}
-		} else if ((c == '}' || c == ']') && js->depth > 0) {
-			if (js->depth <= JS_MAX_DEPTH) {
-				free(js->keys[js->depth - 1]);
-				js->keys[js->depth - 1] = NULL;
-			}
-			js->depth--;
-		} else if (c == '"') {
-			size_t after = string_at(js->x, i, e), k = after;
-			while (k < e && (p[k] == ' ' || p[k] == '\t' || p[k] == '\n' || p[k] == '\r'))
-				k++;
-			if (k < e && p[k] == ':')
-				set_key(js);
-			else if (looks_absolute(js->x->iri.p, js->x->iri.n))
-				ixt_emit_doc_part(js->x, IXT_KIND_JSON_STRING, NULL, member(js), 0, js->x->iri.n, 0);
-			i = after - 1;
+	uint64_t d = js->x->doc.dropped;
+	return at <= d ? 0 : (size_t)(at - d);
+}
+
+static uint64_t abs_at(const js_state *js, size_t off)
+{
+	return js->x->doc.dropped + off;
+}
+
+/* The end of the string whose quote is p[i]: its closing quote, or E. */
+static size_t string_end(const char *p, size_t i, size_t e)
+{
+	size_t j = i + 1;
+	while (j < e && p[j] != '"')
+		j += p[j] == '\\' ? 2 : 1;
+	return j < e ? j : e;
+}
+
+/* Skips a string too long to decode, from p[i] on; returns where it stopped. */
+static size_t skip_string(js_state *js, const char *p, size_t i, size_t e)
+{
+	for (; i < e; i++) {
+		if (js->skip_esc)
+			js->skip_esc = false;
+		else if (p[i] == '\\')
+			js->skip_esc = true;
+		else if (p[i] == '"') {
+			js->skip_str = false;
+			return i + 1;
 		}
 	}
+	return e;
 }
 
-/* The offset after the line break at or after OFF (the document's end if
- * none): a string never holds a raw line break (RFC 8259 7), so the bytes
- * there are outside strings. */
-static size_t next_line(const ixt_ctx *x, size_t off)
+static void open_close(js_state *js, char c)
 {
-	for (size_t i = off; i < x->doc.n; i++)
-		if (ixt_line_break(x->doc.u8, i, x->doc.n))
-			return i + 1;
-	return x->doc.n;
-}
-
-/* Is OFF inside a string?  Its line's quotes before it (escapes skipped)
- * are counted: a string does not cross a line. */
-static bool in_string(const ixt_ctx *x, size_t off)
-{
-	size_t i = off;
-	while (i > 0 && !ixt_line_break(x->doc.u8, i - 1, x->doc.n))
-		i--;
-	bool inside = false;
-	for (; i < off; i++) {
-		if (inside && x->doc.u8[i] == '\\')
-			i++;
-		else if (x->doc.u8[i] == '"')
-			inside = !inside;
+	if (c == '{' || c == '[') {
+		if (++js->depth <= JS_MAX_DEPTH) {
+			free(js->keys[js->depth - 1]);
+			js->keys[js->depth - 1] = NULL;
+		}
+	} else if (js->depth > 0) {
+		if (js->depth <= JS_MAX_DEPTH) {
+			free(js->keys[js->depth - 1]);
+			js->keys[js->depth - 1] = NULL;
+		}
+		js->depth--;
 	}
-	return inside;
+}
+
+/* The strings of piece[s, e).  Unless FINAL (the value or the document
+ * ends at E), a string E cuts, or one whose ':' may come after E, is left
+ * for the next piece: returns where the lexer stopped. */
+static size_t lex(js_state *js, size_t s, size_t e, bool final)
+{
+	const char *p = js->x->doc.u8;
+	size_t i = s;
+	js->in_str = false;
+	if (js->skip_str)
+		i = skip_string(js, p, i, e);
+	for (; i < e && !js->x->stopped; i++) {
+		char c = p[i];
+		if (c == '{' || c == '[' || c == '}' || c == ']') {
+			open_close(js, c);
+			continue;
+		}
+		if (c != '"')
+			continue;
+		size_t close = string_end(p, i, e);
+		if ((close < e ? close : e) - i > JS_MAX_STRING) {
+			if (ixt_has_scheme(p + i + 1, e - i - 1 < 64 ? e - i - 1 : 64))
+				ixt_report_doc(js->x, IXT_TOO_LONG, i + 1, NULL);
+			js->skip_str = true, js->skip_esc = false;
+			i = skip_string(js, p, i + 1, e) - 1;
+			continue;
+		}
+		size_t k = close + 1;
+		while (k < e && (p[k] == ' ' || p[k] == '\t' || p[k] == '\n' || p[k] == '\r'))
+			k++;
+		if (!final && k >= e)
+			break;                          /* its end, or what follows it, is not here yet */
+		size_t after = string_at(js->x, i, e);
+		js->in_str = close >= e;
+		if (k < e && p[k] == ':')
+			set_key(js);
+		else if (looks_absolute(js->x->iri.p, js->x->iri.n))
+			ixt_emit_doc_part(js->x, IXT_KIND_JSON_STRING, NULL, member(js), 0, js->x->iri.n, 0);
+		i = after - 1;
+	}
+	if (i > e)
+		i = e;
+	js->lexed = abs_at(js, i);
+	return i;
+}
+
+/* The first line break in piece[s, e), or E. */
+static size_t find_break(const ixt_ctx *x, size_t s, size_t e)
+{
+	for (size_t i = s; i < e; i++)
+		if ((x->doc.u8[i] == '\n' || x->doc.u8[i] == '\r') && ixt_line_break(x->doc.u8, i, x->doc.n))
+			return i;
+	return e;
 }
 
 static size_t skip_space(const ixt_ctx *x, size_t at)
@@ -171,91 +246,204 @@ static size_t skip_space(const ixt_ctx *x, size_t at)
 	return at;
 }
 
-/* Is doc[at, ...) a whole value on its own line?  (JSON Lines' shape.) */
-static bool value_line(const ixt_ctx *x, json_tokener *tok, size_t at)
+/* json-c builds the value as it reads it: the members and elements it has
+ * finished are dropped from the containers it is in (nothing refers to
+ * them again), so its memory stays that of the unfinished ones. */
+static void prune(json_tokener *tok)
 {
-	at = skip_space(x, at);
-	size_t e = next_line(x, at);
-	if (at >= e || e - at > INT32_MAX)
+	for (int d = 0; d <= tok->depth && d < JSON_TOKENER_DEFAULT_DEPTH; d++) {
+		json_object *c = tok->stack[d].current;
+		if (json_object_is_type(c, json_type_array) && json_object_array_length(c) > 0) {
+			json_object_array_del_idx(c, 0, json_object_array_length(c));
+		} else if (json_object_is_type(c, json_type_object)) {
+			struct lh_table *t = json_object_get_object(c);
+			while (t && t->head)
+				json_object_object_del(c, (const char *)lh_entry_k(t->head));
+		}
+	}
+}
+
+static bool js_start(js_state *js, bool last)
+{
+	ixt_ctx *x = js->x;
+	size_t p = skip_space(x, rel(js, js->at));
+	js->at = abs_at(js, p);
+	if (p >= x->doc.n)
+		return false;                       /* more to come, or the end */
+	(void)last;
+	json_tokener_reset(js->tok);
+	js->vstart = js->lexed = js->at;
+	js->vstart_bol = js->at == 0 || (p > 0 && ixt_line_break(x->doc.u8, p - 1, x->doc.n));
+	js->v_break = JS_NONE;
+	js->mode = JS_VALUE;
+	return true;
+}
+
+static bool js_value(js_state *js, bool last)
+{
+	ixt_ctx *x = js->x;
+	size_t r = rel(js, js->at), n = x->doc.n;
+	if (r >= n && !last)
 		return false;
-	json_tokener_reset(tok);
-	json_object *v = json_tokener_parse_ex(tok, x->doc.u8 + at, (int)(e - at));
-	bool whole = json_tokener_get_error(tok) == json_tokener_success
-		&& skip_space(x, at + (size_t)json_tokener_get_parse_end(tok)) >= e;
+	json_object *v = json_tokener_parse_ex(js->tok, x->doc.u8 + r, (int)(n - r));
+	enum json_tokener_error err = json_tokener_get_error(js->tok);
+	size_t end = r + json_tokener_get_parse_end(js->tok);
+	if (js->v_break == JS_NONE && find_break(x, r, end) < end)
+		js->v_break = abs_at(js, find_break(x, r, end));
+	if (err == json_tokener_continue && !last) {
+		prune(js->tok);
+		lex(js, rel(js, js->lexed), n, false);
+		js->at = abs_at(js, n);
+		return false;
+	}
+	if (err == json_tokener_continue)
+		err = json_tokener_error_parse_eof;
+	json_object_put(v);
+	lex(js, rel(js, js->lexed), end, true);
+	if (err != json_tokener_success) {
+		js->err_at = abs_at(js, end);
+		js->err_desc = json_tokener_error_desc(err);
+		js->mode = JS_ERROR;
+		return true;
+	}
+	js->values++;
+	js->last_multi_line = js->v_break != JS_NONE && js->v_break + 1 < abs_at(js, end);
+	js->at = abs_at(js, end) > js->vstart ? abs_at(js, end) : js->vstart + 1;
+	js->mode = JS_START;
+	return true;
+}
+
+/* The first line break at or after piece offset FROM within JS_MAX_LOOK
+ * bytes of the error: 1 found (*b), 0 none (the document ends first or it
+ * is further than that), -1 not known yet. */
+static int look_break(js_state *js, size_t from, bool last, size_t *b)
+{
+	size_t n = js->x->doc.n, limit = rel(js, js->err_at) + JS_MAX_LOOK;
+	*b = find_break(js->x, from, n < limit ? n : limit);
+	if (*b < (n < limit ? n : limit))
+		return 1;
+	*b = n;
+	return n >= limit || last ? 0 : -1;
+}
+
+/* Is the broken value a JSON Line?  It starts its line and breaks on it,
+ * and the value before it was on one line or a whole value follows on the
+ * next line.  -1: not known yet (the lines after it are not here). */
+static int is_json_lines(js_state *js, bool last)
+{
+	ixt_ctx *x = js->x;
+	size_t n = x->doc.n, b;
+	if (!js->vstart_bol)
+		return 0;
+	if (js->v_break == JS_NONE) {
+		int k = look_break(js, rel(js, js->err_at), last, &b);
+		if (k < 0)
+			return -1;
+		if (k > 0)
+			js->v_break = abs_at(js, b);
+		else if (!last)
+			return 0;                           /* a line longer than JS_MAX_LOOK */
+	}
+	uint64_t doc_end = last ? abs_at(js, n) : JS_NONE;
+	uint64_t e = js->v_break == JS_NONE ? doc_end : js->v_break + 1;
+	if (js->err_at >= e && !(js->err_at == doc_end && e == doc_end))
+		return 0;
+	if (js->values > 0 && !js->last_multi_line)
+		return 1;
+	if (e == doc_end)
+		return 0;
+	size_t q = skip_space(x, rel(js, e));       /* a whole value on the next line? */
+	int k = q >= n ? (last ? 0 : -1) : look_break(js, q, last, &b);
+	if (k < 0 || q >= n)
+		return k;
+	size_t e2 = k > 0 ? b + 1 : n;
+	if (k == 0 && !last)
+		return 0;
+	json_tokener_reset(js->tok);
+	json_object *v = json_tokener_parse_ex(js->tok, x->doc.u8 + q, (int)(e2 - q));
+	bool whole = json_tokener_get_error(js->tok) == json_tokener_success
+		&& skip_space(x, q + (size_t)json_tokener_get_parse_end(js->tok)) >= e2;
 	json_object_put(v);
 	return whole;
 }
 
-/* Value by value; a value breaks at ERR_AT.  JSON Lines (the broken value
- * starts its line and breaks on it, and the value before it was on one
- * line or a whole value follows on the next line): the broken line is
- * reported and reading goes on at the next line.  Else json-c cannot go on
- * (it has no recovery): the rest is only scanned for strings, from the
- * error on (from the next line when it is inside a string) -- best effort,
- * nesting and member names may be wrong. */
-typedef struct {
-	size_t values;                  /* values read */
-	bool last_multi_line;           /* the last one read went over more than one line */
-} js_lines;
-
-static bool is_json_lines(const ixt_ctx *x, json_tokener *tok, const js_lines *jl,
-	size_t at, size_t err_at)
+/* A value broke at err_at.  JSON Lines: the line is reported and reading
+ * goes on at the next line.  Else json-c cannot go on (it has no
+ * recovery): the rest is only scanned for strings, from the error on (from
+ * the next line when it is inside a string) -- best effort, nesting and
+ * member names may be wrong. */
+static bool js_error(js_state *js, bool last)
 {
-	if ((at > 0 && !ixt_line_break(x->doc.u8, at - 1, x->doc.n)))
+	int lines = is_json_lines(js, last);
+	if (lines < 0)
 		return false;
-	size_t e = next_line(x, at);
-	if (err_at >= e && !(err_at == x->doc.n && e == x->doc.n))
-		return false;
-	return (jl->values > 0 && !jl->last_multi_line) || (e < x->doc.n && value_line(x, tok, e));
-}
-
-static void broken(js_state *js, json_tokener *tok, js_lines *jl, size_t *at, size_t err_at,
-	const char *desc)
-{
-	ixt_ctx *x = js->x;
-	bool lines = is_json_lines(x, tok, jl, *at, err_at);
 	/* json-c's own words only: app words the code (extract.h, ixt_diag);
 	 * how reading goes on is said in extract.h and the man page. */
-	ixt_report_doc(x, IXT_SYNTAX, err_at, desc);
-	*at = next_line(x, err_at);
+	ixt_report_doc(js->x, IXT_SYNTAX, rel(js, js->err_at), js->err_desc);
 	if (lines) {
 		js->depth = 0;
-		return;
+		js->at = js->v_break == JS_NONE ? abs_at(js, js->x->doc.n) : js->v_break + 1;
+		js->mode = JS_START;
+	} else {
+		js->lexed = js->err_at;
+		js->skip_line = js->in_str;
+		js->mode = JS_SCAN;
 	}
-	scan(js, in_string(x, err_at) ? *at : err_at, x->doc.n);
-	*at = x->doc.n;
+	return true;
 }
 
-ixt_result ixt_read_json(ixt_ctx *x)
+static bool js_scan(js_state *js, bool last)
 {
-	js_state js = { .x = x };
-	js_lines jl = { 0, false };
-	json_tokener *tok = json_tokener_new();
-	if (!tok)
-		return IXT_NO_MEMORY;
-	size_t at = 0, n = x->doc.n;
-	while (at < n && !x->stopped) {
-		if ((at = skip_space(x, at)) >= n)
-			break;
-		json_tokener_reset(tok);
-		size_t chunk = n - at > INT32_MAX ? INT32_MAX : n - at;
-		json_object *v = json_tokener_parse_ex(tok, x->doc.u8 + at, (int)chunk);
-		enum json_tokener_error err = json_tokener_get_error(tok);
-		size_t used = (size_t)json_tokener_get_parse_end(tok);
-		if (err == json_tokener_continue)
-			err = json_tokener_error_parse_eof;
-		json_object_put(v);
-		scan(&js, at, at + used);
-		if (err != json_tokener_success) {
-			broken(&js, tok, &jl, &at, at + used, json_tokener_error_desc(err));
-			continue;
+	ixt_ctx *x = js->x;
+	size_t r = rel(js, js->lexed), n = x->doc.n;
+	if (js->skip_line) {
+		size_t b = find_break(x, r, n);
+		if (b >= n) {
+			js->lexed = abs_at(js, n);
+			return false;
 		}
-		jl.values++;
-		jl.last_multi_line = next_line(x, at) < at + used;
-		at += used > 0 ? used : 1;
+		js->skip_line = false;
+		r = b + 1;
 	}
+	lex(js, r, n, last);
+	return false;
+}
+
+static void *js_open(ixt_ctx *x)
+{
+	js_state *js = calloc(1, sizeof *js);
+	if (js && !(js->tok = json_tokener_new())) {
+		free(js);
+		return NULL;
+	}
+	if (js)
+		js->x = x;
+	return js;
+}
+
+static void js_close(ixt_ctx *x, void *state)
+{
+	js_state *js = state;
+	(void)x;
 	for (size_t d = 0; d < JS_MAX_DEPTH; d++)
-		free(js.keys[d]);
-	json_tokener_free(tok);
+		free(js->keys[d]);
+	json_tokener_free(js->tok);
+	free(js);
+}
+
+static ixt_result js_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	js_state *js = state;
+	for (bool more = true; more && !x->stopped;)
+		more = js->mode == JS_START ? js_start(js, last) : js->mode == JS_VALUE ? js_value(js, last)
+			: js->mode == JS_ERROR ? js_error(js, last) : js_scan(js, last);
+	size_t keep = rel(js, js->lexed);
+	if (js->mode == JS_START)                   /* the byte before the next value: does it start a line? */
+		keep = rel(js, js->at) > 0 ? rel(js, js->at) - 1 : 0;
+	else if (js->mode == JS_ERROR && rel(js, js->err_at) < keep)
+		keep = rel(js, js->err_at);
+	*done = keep;
 	return IXT_OK;
 }
+
+const ixt_reader ixt_json_reader = { js_open, js_piece, js_close };

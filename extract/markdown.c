@@ -13,7 +13,7 @@
  * is reported once, where it is written (single-line definitions: label,
  * ':' and destination on one line), when cmark took it as one: a line not
  * in a code or HTML block, not inside a paragraph unless it opens it or
- * follows another definition. */
+ * follows another definition.  Read in pieces: see md_piece. */
 #include "ixt_internal.h"
 
 #include <cmark.h>
@@ -335,15 +335,10 @@ static void mark_lines(md_state *m, cmark_node *node, unsigned char role)
 		m->line_role[a] = 3;
 }
 
-ixt_result ixt_read_markdown(ixt_ctx *x)
+/* Marks the lines of every block (code and HTML, paragraphs and headings)
+ * and the definitions among them. */
+static void mark_blocks(md_state *m, cmark_iter *it)
 {
-	md_state *m = calloc(1, sizeof *m);
-	cmark_node *doc = cmark_parse_document(x->doc.u8, x->doc.n, CMARK_OPT_SOURCEPOS);
-	cmark_iter *it = doc ? cmark_iter_new(doc) : NULL;
-	ixt_result r = IXT_NO_MEMORY;
-	if (!m || !it || !(m->line_role = calloc(x->doc.n_lines + 2, 1)))
-		goto done;
-	m->x = x;
 	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
 		cmark_node *n = cmark_iter_get_node(it);
 		cmark_node_type t = cmark_node_get_type(n);
@@ -353,6 +348,12 @@ ixt_result ixt_read_markdown(ixt_ctx *x)
 			mark_lines(m, n, 2);
 	}
 	definitions(m);
+}
+
+/* Hands out what the blocks starting before line UPTO hold, in order. */
+static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upto)
+{
+	ixt_ctx *x = m->x;
 	size_t next_def = 1;
 	cmark_iter_reset(it, doc, CMARK_EVENT_ENTER);
 	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE && !x->stopped;) {
@@ -360,6 +361,8 @@ ixt_result ixt_read_markdown(ixt_ctx *x)
 		cmark_node_type t = cmark_node_get_type(n);
 		if (ev != CMARK_EVENT_ENTER)
 			continue;
+		if ((size_t)cmark_node_get_start_line(n) >= upto)
+			break;                              /* the block the next piece may go on with */
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
 			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
 			if (b > x->doc.n_lines)
@@ -373,15 +376,79 @@ ixt_result ixt_read_markdown(ixt_ctx *x)
 			link_node(m, n);
 		}
 	}
-	flush_definitions(m, &next_def, x->doc.n_lines + 1);
+	flush_definitions(m, &next_def, upto);
+}
+
+/* Markdown in pieces: the piece's complete lines are parsed; the last
+ * top-level block (cmark's judgement) may go on in the next piece, so
+ * unless the document ends there only the blocks before it are handed out
+ * and it is parsed again with more (see last_block).  A block past
+ * MD_MAX_BLOCK_BYTES (cmark's tree of it is many times that; an
+ * unclosed fence to the end) is reported (IXT_TOO_LONG at its start),
+ * read as it stands, and reading goes on after it as new blocks. */
+#define MD_MAX_BLOCK_BYTES ((size_t)4 << 20)
+
+static void *md_open(ixt_ctx *x)
+{
+	md_state *m = calloc(1, sizeof *m);
+	if (m)
+		m->x = x;
+	return m;
+}
+
+static void md_close(ixt_ctx *x, void *state)
+{
+	md_state *m = state;
+	(void)x;
+	free(m->line_role);
+	ixt_buf_free(&m->dec);
+	free(m);
+}
+
+/* The first line of the last top-level block -- of a top-level list or
+ * block quote, its last item or block (the ones before it are done: what
+ * follows cannot change them, and parsed from its own first line, whose
+ * marker is at most three columns in, the last is what it was); the
+ * piece's last (cut) line when there is nothing to wait for. */
+static size_t last_block(md_state *m, cmark_node *doc, size_t parse_n)
+{
+	ixt_ctx *x = m->x;
+	cmark_node *b = cmark_node_last_child(doc);
+	if (b && (cmark_node_get_type(b) == CMARK_NODE_LIST
+		|| cmark_node_get_type(b) == CMARK_NODE_BLOCK_QUOTE) && cmark_node_last_child(b))
+		b = cmark_node_last_child(b);
+	size_t line = b ? (size_t)cmark_node_get_start_line(b) : 1;
+	if (!b && parse_n > 0 && blank_to(x->doc.u8, 0, parse_n))
+		return x->doc.n_lines;                  /* blank lines only: nothing to wait for */
+	if (line <= 1 && parse_n > MD_MAX_BLOCK_BYTES) {
+		ixt_report_doc(x, IXT_TOO_LONG, 0, NULL);
+		return x->doc.n_lines;
+	}
+	return line;
+}
+
+static ixt_result md_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	md_state *m = state;
+	size_t parse_n = last ? x->doc.n : x->doc.lines[x->doc.n_lines - 1];
+	*done = 0;
+	cmark_node *doc = cmark_parse_document(x->doc.u8, parse_n, CMARK_OPT_SOURCEPOS);
+	cmark_iter *it = doc ? cmark_iter_new(doc) : NULL;
+	unsigned char *roles = it ? realloc(m->line_role, x->doc.n_lines + 2) : NULL;
+	ixt_result r = IXT_NO_MEMORY;
+	if (!roles)
+		goto done;
+	m->line_role = roles;
+	memset(roles, 0, x->doc.n_lines + 2);
+	mark_blocks(m, it);
+	size_t upto = last ? x->doc.n_lines + 1 : last_block(m, doc, parse_n);
+	emit_blocks(m, doc, it, upto);
+	*done = upto > x->doc.n_lines ? parse_n : line_start(x, upto);
 	r = IXT_OK;
 done:
 	cmark_iter_free(it);
 	cmark_node_free(doc);
-	if (m) {
-		free(m->line_role);
-		ixt_buf_free(&m->dec);
-	}
-	free(m);
 	return r;
 }
+
+const ixt_reader ixt_markdown_reader = { md_open, md_piece, md_close };

@@ -1,18 +1,21 @@
-/* HTML and XML through libxml2's SAX interface (no tree is built).
+/* HTML and XML through libxml2's SAX interface (no tree is built), fed
+ * piece by piece to its push parsers.
  *
  * libxml2 decides what is an element and what its attributes' values are
  * (HTML: its HTML parser, entities from its table; XML: the SAX2 parser,
  * internal entities from the DTD).  It reads the document already in UTF-8
- * (doc.c converted it; the document's own charset declaration is ignored
- * then, HTML_PARSE_IGNORE_ENC).  libxml2 gives line numbers but no columns,
- * so places come from the bytes: at a start tag libxml2 stands on its '>'
- * (xmlByteConsumed); the tag is the last "<name" after the previous tag
- * whose lexed attributes end there (markup_attr.c), and each value's code
- * points are walked back to the raw text, entity by entity.
+ * (stream.c converted it; the document's own charset declaration is
+ * ignored then, HTML_PARSE_IGNORE_ENC).  libxml2 gives line numbers but no
+ * columns, so places come from the bytes: at a start tag libxml2 stands on
+ * its '>' (xmlByteConsumed, an offset in the whole document); the tag is
+ * the last "<name" after the previous tag whose lexed attributes end there
+ * (markup_attr.c), and each value's code points are walked back to the raw
+ * text, entity by entity.  A push parser reports a start tag only once it
+ * has all of it, so after each piece what it has read past is done with.
  *
  * HTML: the first <base href> is the base of the whole document (HTML
- * 2.5.1), links before it too: a document that has "<base" anywhere is
- * parsed twice, first to find it.  HTML parse errors
+ * 2.5.1), links before it too: the piece is held (up to MK_BASE_HOLD) and,
+ * once "<base" is in it, a first parser looks for it.  HTML parse errors
  * are not reported: HTML parsers recover by design and libxml2's HTML 4
  * parser calls every HTML5 element an error.  XML: xml:base is scoped to
  * its element (kept per depth, outermost first, as written); errors are
@@ -30,20 +33,31 @@
 
 /* XML errors reported per document; one more says the rest are not. */
 #define MK_MAX_ERRORS 100
+/* XML elements whose start line is kept, for the end-of-data error. */
+#define MK_MAX_OPEN 64
+/* HTML: bytes held while a <base href> may still come (HTML 2.5.1 makes
+ * it the base of links before it too); one further on applies from where
+ * it stands. */
+#define MK_BASE_HOLD ((size_t)1 << 20)
 
 typedef struct {
 	ixt_ctx *x;
 	xmlParserCtxtPtr ctxt;
 	bool html;
 	bool html_base;            /* the document's <base href> was seen */
-	bool base_pass;            /* HTML's first pass: only looking for <base href> */
-	size_t scan_from;
+	uint64_t scan_from;        /* document UTF-8 offset: tags before it are done */
+	uint64_t fed;              /* document UTF-8 bytes given to libxml2 */
+	bool looking;              /* HTML: holding the piece while a <base href> may come */
+	xmlParserCtxtPtr base_ctxt;   /* HTML's first pass, once "<base" is seen */
+	uint64_t base_fed, base_seen;
 	mk_tag tag;
 	char element[256];
 	char attribute[256];
 	ixt_buf base_store[IXT_MAX_BASES];
 	size_t base_depth[IXT_MAX_BASES];
 	size_t depth;
+	size_t tag_lt;             /* the '<' of the tag find_tag found (piece offset) */
+	unsigned long open_line[MK_MAX_OPEN];   /* XML: the line of each open element's '<' */
 	size_t n_errors;
 	ixt_buf value;
 } mk_state;
@@ -53,15 +67,28 @@ static bool names_equal(const char *a, const char *b, size_t n, bool html)
 	return strlen(a) == n && (html ? strncasecmp(a, b, n) == 0 : strncmp(a, b, n) == 0);
 }
 
+/* Document UTF-8 offset AT in the piece (clamped to it). */
+static size_t in_piece(const mk_state *s, uint64_t at)
+{
+	const ixt_text *t = &s->x->doc;
+	return at < t->dropped ? 0 : at - t->dropped > t->n ? t->n : (size_t)(at - t->dropped);
+}
+
+/* Where libxml2 stands, in the piece. */
+static size_t parser_at(const mk_state *s, xmlParserCtxtPtr ctxt)
+{
+	long at = xmlByteConsumed(ctxt);
+	return in_piece(s, at < 0 ? 0 : (uint64_t)at);
+}
+
 /* Finds the start tag of element NAME ending where libxml2 stands. */
 static bool find_tag(mk_state *s, const char *name)
 {
-	long at = xmlByteConsumed(s->ctxt);
 	const char *p = s->x->doc.u8;
-	size_t n = s->x->doc.n, cur = at < 0 ? 0 : (size_t)at > n ? n : (size_t)at;
+	size_t n = s->x->doc.n, cur = parser_at(s, s->ctxt);
 	bool found = false;
 	mk_tag tag;
-	for (size_t i = s->scan_from; i < cur; i++) {
+	for (size_t i = in_piece(s, s->scan_from); i < cur; i++) {
 		const char *lt = memchr(p + i, '<', cur - i);
 		if (!lt)
 			break;
@@ -74,11 +101,12 @@ static bool find_tag(mk_state *s, const char *name)
 			continue;
 		if (mk_lex_tag(p, n, i, &tag) && tag.end + 1 >= cur && tag.end <= cur + 1) {
 			s->tag = tag;
+			s->tag_lt = i;
 			found = true;
 		}
 	}
 	if (found)
-		s->scan_from = cur;
+		s->scan_from = s->x->doc.dropped + cur;
 	else
 		s->tag.n_attrs = 0;
 	return found;
@@ -110,6 +138,17 @@ static bool push_base(mk_state *s, const char *v, size_t n)
 	s->base_depth[k] = s->depth;
 	set_bases(s, k + 1);
 	return true;
+}
+
+/* V (N bytes), ASCII whitespace around it cut, as the base. */
+static void trimmed_base(mk_state *s, const char *v, size_t n)
+{
+	size_t a = 0, b = n;
+	while (a < b && strchr(" \t\n\r\f", v[a]))
+		a++;
+	while (b > a && strchr(" \t\n\r\f", v[b - 1]))
+		b--;
+	push_base(s, v + a, b - a);
 }
 
 typedef struct {
@@ -158,6 +197,8 @@ static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 		emit_part(&pc, 0, x->iri.n);
 	x->n_bases = keep;
 	s->html_base |= html_base;
+	if (html_base && keep == 0)
+		trimmed_base(s, x->iri.p, x->iri.n);  /* past MK_BASE_HOLD: from here on */
 }
 
 /* HTML's first pass: the first <base href> (trimmed) becomes the base of
@@ -168,15 +209,18 @@ static void html_base_start(mk_state *s, const char *name, const xmlChar **atts)
 		const char *v = (const char *)atts[i + 1];
 		if (strcmp((const char *)atts[i], "href") != 0 || !v)
 			continue;
-		size_t a = 0, b = strlen(v);
-		while (a < b && strchr(" \t\n\r\f", v[a]))
-			a++;
-		while (b > a && strchr(" \t\n\r\f", v[b - 1]))
-			b--;
-		push_base(s, v + a, b - a);
-		xmlStopParser(s->ctxt);
+		trimmed_base(s, v, strlen(v));
+		xmlStopParser(s->base_ctxt);
 		return;
 	}
+}
+
+static void html_base_first(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+	mk_state *s = ctxt->_private;
+	if (atts && s->x->n_bases == 0)
+		html_base_start(s, (const char *)name, atts);
 }
 
 /* The lexed attribute named NAME not yet used (HTML: any case). */
@@ -199,10 +243,6 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	mk_state *s = ctxt->_private;
 	if (!atts || s->x->stopped)
 		return;
-	if (s->base_pass) {
-		html_base_start(s, (const char *)name, atts);
-		return;
-	}
 	bool used[MK_MAX_ATTRS] = { false };
 	bool found = find_tag(s, (const char *)name);
 	copy_name(s->element, sizeof s->element, (const char *)name, strlen((const char *)name));
@@ -212,7 +252,8 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		if (role == MK_NONE || !v)
 			continue;
 		mk_attr *a = found ? lexed(s, an, used) : NULL;
-		size_t r0 = a ? a->value : s->scan_from, r1 = a ? a->value_end : s->scan_from;
+		size_t here = in_piece(s, s->scan_from);
+		size_t r0 = a ? a->value : here, r1 = a ? a->value_end : here;
 		copy_name(s->attribute, sizeof s->attribute, an, strlen(an));
 		attribute(s, role, r0, r1, v, strlen(v));
 	}
@@ -284,7 +325,10 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
 	char q[256];
 	snprintf(q, sizeof q, "%s%s%s", prefix ? (const char *)prefix : "", prefix ? ":" : "",
 		(const char *)localname);
-	if (!find_tag(s, q))
+	bool found = find_tag(s, q);
+	if (s->depth <= MK_MAX_OPEN)
+		s->open_line[s->depth - 1] = ixt_locate(s->x, found ? s->tag_lt : parser_at(s, ctxt)).line;
+	if (!found)
 		return;
 	snprintf(s->element, sizeof s->element, "%s", q);
 	const char *p = s->x->doc.u8;
@@ -328,11 +372,16 @@ static void xml_error(void *ctx, xmlErrorPtr e)
 	char msg[256];
 	snprintf(msg, sizeof msg, "%s", s->n_errors > MK_MAX_ERRORS
 		? "more errors follow, not reported" : e->message ? e->message : "");
+	/* At the end the push parser says "Extra content" where elements are
+	 * still open; libxml2's whole-document parser says which (its words). */
+	if (e->code == XML_ERR_DOCUMENT_END && ctxt->nameNr > 0 && ctxt->name && s->depth > 0
+		&& s->depth <= MK_MAX_OPEN && s->n_errors <= MK_MAX_ERRORS)
+		snprintf(msg, sizeof msg, "Premature end of data in tag %s line %lu",
+			(const char *)ctxt->name, s->open_line[s->depth - 1]);
 	size_t len = strlen(msg);
 	while (len > 0 && msg[len - 1] == '\n')
 		msg[--len] = '\0';
-	long at = xmlByteConsumed(ctxt);
-	ixt_report_doc(s->x, IXT_SYNTAX, at < 0 ? 0 : (size_t)at, msg);
+	ixt_report_doc(s->x, IXT_SYNTAX, parser_at(s, ctxt), msg);
 }
 
 static void no_text(void *ctx, const xmlChar *ch, int len)
@@ -340,23 +389,20 @@ static void no_text(void *ctx, const xmlChar *ch, int len)
 	(void)ctx, (void)ch, (void)len;
 }
 
-/* One libxml2 parse of the document with S's handlers. */
-static ixt_result parse(mk_state *s)
+/* A libxml2 push parser with S's handlers (BASE_PASS: HTML's first pass). */
+static xmlParserCtxtPtr new_parser(mk_state *s, bool base_pass)
 {
-	ixt_ctx *x = s->x;
-	bool html = s->html;
 	xmlSAXHandler sax;
 	memset(&sax, 0, sizeof sax);
-	if (html) {
+	xmlParserCtxtPtr c;
+	if (s->html) {
 		xmlSAX2InitHtmlDefaultSAXHandler(&sax);
-		sax.startElement = html_start;
-		s->ctxt = htmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
+		sax.startElement = base_pass ? html_base_first : html_start;
 	} else {
 		xmlSAXVersion(&sax, 2);             /* DTD handlers kept: internal entities */
 		sax.startElementNs = xml_start;
 		sax.endElementNs = xml_end;
 		sax.serror = xml_error;
-		s->ctxt = xmlCreateMemoryParserCtxt(x->doc.u8, (int)x->doc.n);
 	}
 	sax.error = NULL;
 	sax.warning = NULL;
@@ -366,62 +412,173 @@ static ixt_result parse(mk_state *s)
 	sax.comment = NULL;
 	sax.processingInstruction = NULL;
 	sax.endElement = NULL;
-	if (!s->ctxt)
-		return IXT_NO_MEMORY;
-	memcpy(s->ctxt->sax, &sax, sizeof sax);
-	s->ctxt->_private = s;
-	s->ctxt->userData = s->ctxt;
-	if (html) {
-		htmlCtxtUseOptions(s->ctxt, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
-			| HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC | HTML_PARSE_NOIMPLIED);
-		xmlSwitchEncoding(s->ctxt, XML_CHAR_ENCODING_UTF8);
-		htmlParseDocument(s->ctxt);
-	} else {
-		xmlCtxtUseOptions(s->ctxt, XML_PARSE_RECOVER | XML_PARSE_NONET
-			| XML_PARSE_IGNORE_ENC | XML_PARSE_NOWARNING);
-		xmlSwitchEncoding(s->ctxt, XML_CHAR_ENCODING_UTF8);
-		xmlParseDocument(s->ctxt);
-	}
-	if (s->ctxt->myDoc)
-		xmlFreeDoc(s->ctxt->myDoc);
-	if (html)
-		htmlFreeParserCtxt(s->ctxt);
+	/* The bytes are UTF-8 (stream.c converted them): the document's own
+	 * charset declaration is not looked at. */
+	if (s->html)
+		c = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL, XML_CHAR_ENCODING_UTF8);
 	else
-		xmlFreeParserCtxt(s->ctxt);
-	s->ctxt = NULL;
-	return IXT_OK;
+		c = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL);
+	if (!c)
+		return NULL;
+	c->_private = s;
+	c->userData = c;
+	if (s->html) {
+		htmlCtxtUseOptions(c, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING
+			| HTML_PARSE_NONET | HTML_PARSE_IGNORE_ENC);
+	} else {
+		xmlCtxtUseOptions(c, XML_PARSE_RECOVER | XML_PARSE_NONET
+			| XML_PARSE_IGNORE_ENC | XML_PARSE_NOWARNING);
+		xmlSwitchEncoding(c, XML_CHAR_ENCODING_UTF8);
+	}
+	return c;
 }
 
-static bool mentions_base(const ixt_text *t)
+static void free_parser(mk_state *s, xmlParserCtxtPtr c)
 {
-	for (const char *p = t->u8; (p = memchr(p, '<', (size_t)(t->u8 + t->n - p))); p++)
-		if ((size_t)(t->u8 + t->n - p) > 5 && strncasecmp(p + 1, "base", 4) == 0)
+	if (!c)
+		return;
+	if (c->myDoc)
+		xmlFreeDoc(c->myDoc);
+	if (s->html)
+		htmlFreeParserCtxt(c);
+	else
+		xmlFreeParserCtxt(c);
+}
+
+/* HTML: the bytes for libxml2, "</html" and "</body" blanked (spaces, the
+ * same length): its push parser takes the end of the root element for the
+ * end of the document and drops what follows, where its whole-document
+ * parser reads on -- so do we.  Returns the bytes ready: a tag name the
+ * piece's end may cut waits for the next piece. */
+static size_t html_bytes(mk_state *s, const char *p, size_t n, bool last)
+{
+	s->value.n = 0;
+	if (!ixt_buf_add(&s->value, p, n))
+		return 0;
+	char *q = s->value.p;
+	for (char *lt = q; (lt = memchr(lt, '<', (size_t)(q + n - lt))); lt++) {
+		size_t left = (size_t)(q + n - lt);
+		if (left > 1 && lt[1] != '/')
+			continue;                       /* not an end tag: the common case */
+		if (left < 7 && !last && (strncasecmp(lt, "</html", left) == 0
+			|| strncasecmp(lt, "</body", left) == 0))
+			return (size_t)(lt - q);
+		if (left >= 6 && (strncasecmp(lt, "</html", 6) == 0 || strncasecmp(lt, "</body", 6) == 0)
+			&& (left == 6 || strchr(" \t\n\r\f/>", lt[6])))
+			memset(lt, ' ', 6);
+	}
+	return n;
+}
+
+/* Gives C the piece's bytes from document offset *FED on. */
+static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, bool last)
+{
+	const ixt_text *t = &s->x->doc;
+	size_t from = in_piece(s, *fed), n = t->n - from;
+	if (n > INT32_MAX / 2)
+		n = INT32_MAX / 2, last = false;   /* the rest next time (a piece is far smaller) */
+	if (s->html && !last) {
+		/* libxml2 2.9's HTML push parser loses track of a quoted attribute
+		 * value that a chunk's end cuts (it keeps that it was in one, not
+		 * which quote) and then waits for the document's end: it is given
+		 * bytes up to the last '>' only, a start tag whole. */
+		while (n > 0 && t->u8[from + n - 1] != '>')
+			n--;
+	}
+	if (s->html) {
+		n = html_bytes(s, t->u8 + from, n, last);
+		htmlParseChunk(c, s->value.p ? s->value.p : "", (int)n, last);
+		/* libxml2 2.9's HTML push parser keeps all it was given; its XML
+		 * one lets go of what it has read past (then rescans from where it
+		 * stands: checkIndex 0).  The same here. */
+		if (c->input && c->input->cur - c->input->base > 4096) {
+			xmlParserInputShrink(c->input);
+			c->checkIndex = 0;
+		}
+	} else {
+		xmlParseChunk(c, t->u8 + from, (int)n, last);
+	}
+	*fed = t->dropped + from + n;
+}
+
+static bool mentions_base(const char *u8, size_t n)
+{
+	for (const char *p = u8; (p = memchr(p, '<', (size_t)(u8 + n - p))); p++)
+		if ((size_t)(u8 + n - p) >= 5 && strncasecmp(p + 1, "base", 4) == 0)
 			return true;
 	return false;
 }
 
-ixt_result ixt_read_markup(ixt_ctx *x, bool html)
+/* HTML while a <base href> may come: the piece is held (nothing done)
+ * until one is found, the document ends or MK_BASE_HOLD bytes are held;
+ * a first parser runs once "<base" is in the bytes.  True: still looking. */
+static bool look_for_base(mk_state *s, bool last)
+{
+	const ixt_text *t = &s->x->doc;
+	if (!s->base_ctxt) {
+		size_t from = s->base_seen > 5 ? (size_t)s->base_seen - 5 : 0;
+		if (mentions_base(t->u8 + from, t->n - from))
+			s->base_ctxt = new_parser(s, true);
+		s->base_seen = t->n;
+	}
+	if (s->base_ctxt)
+		push(s, s->base_ctxt, &s->base_fed, last);
+	if (s->x->n_bases == 0 && !last && t->n < MK_BASE_HOLD)
+		return true;
+	free_parser(s, s->base_ctxt);
+	s->base_ctxt = NULL;
+	s->looking = false;
+	return false;
+}
+
+static void *markup_open(ixt_ctx *x, bool html)
 {
 	mk_state *s = calloc(1, sizeof *s);
 	if (!s)
-		return IXT_NO_MEMORY;
+		return NULL;
 	s->x = x;
 	s->html = html;
-	ixt_result r = IXT_TOO_LONG;
-	if (x->doc.n > INT32_MAX)
-		goto done;
-	if (html && mentions_base(&x->doc)) {
-		s->base_pass = true;
-		r = parse(s);
-		s->base_pass = false;
-		s->scan_from = 0;
-	}
-	r = parse(s);
-done:
+	s->looking = html;
+	return s;
+}
+
+static void *html_open(ixt_ctx *x)
+{
+	return markup_open(x, true);
+}
+
+static void *xml_open(ixt_ctx *x)
+{
+	return markup_open(x, false);
+}
+
+static ixt_result markup_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	mk_state *s = state;
+	*done = 0;
+	if (s->looking && look_for_base(s, last))
+		return IXT_OK;
+	if (!s->ctxt && !(s->ctxt = new_parser(s, false)))
+		return IXT_NO_MEMORY;
+	push(s, s->ctxt, &s->fed, last);
+	/* A start tag is reported once libxml2 has all of it: what it has
+	 * read past, and tags before scan_from, are done with. */
+	size_t at = parser_at(s, s->ctxt), from = in_piece(s, s->scan_from);
+	*done = at < from ? at : from;
+	return IXT_OK;
+}
+
+static void markup_close(ixt_ctx *x, void *state)
+{
+	mk_state *s = state;
+	free_parser(s, s->ctxt);
+	free_parser(s, s->base_ctxt);
 	for (size_t i = 0; i < IXT_MAX_BASES; i++)
 		ixt_buf_free(&s->base_store[i]);
 	ixt_buf_free(&s->value);
 	free(s);
 	x->n_bases = 0;
-	return r;
 }
+
+const ixt_reader ixt_html_reader = { html_open, markup_piece, markup_close };
+const ixt_reader ixt_xml_reader = { xml_open, markup_piece, markup_close };

@@ -29,7 +29,7 @@ typedef struct {
 	ixt_ctx *x;
 	rdf_lex lex;
 	SerdEnv *env;
-	FILE *f;
+	ixt_src *src;
 	const char *head, *bytes;    /* the stream's first bytes; or the whole document */
 	size_t n_head, n_bytes, at;
 	bool in_doc;
@@ -70,7 +70,7 @@ static int next_byte(rdf_state *s)
 		return s->at < s->n_bytes ? (unsigned char)s->bytes[s->at++] : EOF;
 	if (s->at < s->n_head)
 		return (unsigned char)s->head[s->at++];
-	return getc(s->f);
+	return ixt_src_getc(s->src);
 }
 
 static int peek_next(rdf_state *s)
@@ -166,7 +166,7 @@ static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 static int rdf_source_error(void *stream)
 {
 	rdf_state *s = stream;
-	return s->in_doc ? 0 : ferror(s->f);
+	return s->in_doc ? 0 : ixt_src_error(s->src);
 }
 
 /* A stream offset as an original byte offset. */
@@ -549,12 +549,12 @@ static void read_chunks(rdf_state *s, SerdReader *r, SerdSyntax syntax)
 	serd_reader_end_stream(r);
 }
 
-ixt_result ixt_read_rdf(ixt_ctx *x, FILE *f, const char *bytes, size_t n, const char *first, size_t n_first)
+ixt_result ixt_read_rdf(ixt_ctx *x, ixt_src *src, const char *bytes, size_t n, const char *first, size_t n_first)
 {
 	SerdSyntax syntax = x->used_type == IXT_TYPE_NTRIPLES ? SERD_NTRIPLES
 		: x->used_type == IXT_TYPE_NQUADS ? SERD_NQUADS : SERD_TURTLE;
-	rdf_state s = { .x = x, .f = f, .head = first, .n_head = n_first, .bytes = bytes,
-		.n_bytes = n, .in_doc = f == NULL };
+	rdf_state s = { .x = x, .src = src, .head = first, .n_head = n_first, .bytes = bytes,
+		.n_bytes = n, .in_doc = src == NULL };
 	size_t bom = 0;
 	const char *start = s.in_doc ? bytes : first;
 	size_t avail = s.in_doc ? n : n_first;
@@ -574,7 +574,7 @@ ixt_result ixt_read_rdf(ixt_ctx *x, FILE *f, const char *bytes, size_t n, const 
 		serd_reader_set_error_sink(r, on_error, &s);
 		read_chunks(&s, r, syntax);
 		flush_unclaimed(&s);
-		res = !s.in_doc && ferror(f) ? IXT_IO : IXT_OK;
+		res = !s.in_doc && ixt_src_error(src) ? IXT_IO : IXT_OK;
 	}
 	serd_reader_free(r);
 	serd_env_free(s.env);
@@ -585,3 +585,14 @@ ixt_result ixt_read_rdf(ixt_ctx *x, FILE *f, const char *bytes, size_t n, const 
 	x->n_bases = 0;
 	return res;
 }
+
+/* RDF in another charset: the converted document whole (serd's events
+ * refer back to terms any distance before them), then read as above. */
+static ixt_result rdf_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	*done = 0;
+	return last ? ixt_read_rdf(x, NULL, x->doc.u8, x->doc.n, NULL, 0) : IXT_OK;
+}
+
+const ixt_reader ixt_rdf_reader = { ixt_no_state, rdf_piece, ixt_no_state_free };

@@ -266,18 +266,6 @@ static void report_bad(ixt_ctx *x, const text_line *l)
 		}
 }
 
-ixt_result ixt_read_text_doc(ixt_ctx *x)
-{
-	for (size_t ln = 0; ln < x->doc.n_lines && !x->stopped; ln++) {
-		size_t s = x->doc.lines[ln];
-		size_t e = ln + 1 < x->doc.n_lines ? x->doc.lines[ln + 1] : x->doc.n;
-		text_line l = { x->doc.u8 + s, e - s, true, s, ln + 1, 1, 0 };
-		if (!scan_line(x, &l))
-			break;
-	}
-	return IXT_OK;
-}
-
 /* The end of the first line in p (n bytes): its LF, the LF of its CRLF or
  * its lone CR; NULL if none.  A CR last in p is taken as an end: an LF
  * starting the next chunk is then skipped (ixt_line_break's rule). */
@@ -319,10 +307,11 @@ static size_t cut_at(const char *p, size_t room)
 	return continuation(p[take]) ? room : take;
 }
 
-ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n_first)
+ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, size_t n_first)
 {
 	ixt_buf line = { 0 };
 	char chunk[65536];
+	size_t want = x->chunk_bytes && x->chunk_bytes < sizeof chunk ? x->chunk_bytes : sizeof chunk;
 	const char *p = first;
 	size_t n = n_first;
 	unsigned long ln = 1, col0 = 1;
@@ -362,15 +351,47 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, FILE *f, const char *first, size_t n
 				ln++, col0 = 1;
 			}
 		}
-		if (x->stopped || (n = fread(chunk, 1, sizeof chunk, f)) == 0)
+		if (x->stopped || (n = ixt_src_read(src, chunk, want)) == 0)
 			break;
 		p = chunk;
 	}
 	if (r == IXT_OK && line.n > 0 && !x->stopped)
 		stream_piece(x, &line, ln, &col0, &byte0);
-	if (r == IXT_OK && ferror(f))
+	if (r == IXT_OK && ixt_src_error(src))
 		r = IXT_IO;
 done:
 	ixt_buf_free(&line);
 	return r;
 }
+
+/* Converted text in pieces (stream.c): complete lines are scanned, a line
+ * the piece cuts waits for the next one; a line longer than
+ * IXT_MAX_LINE_BYTES is scanned in pieces of that many bytes, as the byte
+ * stream above does. */
+static ixt_result text_piece(ixt_ctx *x, void *state, bool last, size_t *done)
+{
+	(void)state;
+	ixt_text *t = &x->doc;
+	size_t ln = 0, s = 0;
+	for (; ln < t->n_lines && !x->stopped; ln++) {
+		s = t->lines[ln];
+		size_t e = ln + 1 < t->n_lines ? t->lines[ln + 1] : t->n;
+		while (e - s > IXT_MAX_LINE_BYTES && !x->stopped) {
+			size_t take = cut_at(t->u8 + s, IXT_MAX_LINE_BYTES);
+			ixt_report(x, IXT_TOO_LONG, ixt_locate(x, s), NULL);
+			text_line l = { t->u8 + s, take, true, s, 0, 1, 0 };
+			scan_line(x, &l);
+			s += take;
+		}
+		if (ln + 1 == t->n_lines && !last)
+			break;                          /* the line goes on in the next piece */
+		text_line l = { t->u8 + s, e - s, true, s, 0, 1, 0 };
+		if (!scan_line(x, &l))
+			break;
+		s = e;
+	}
+	*done = s;
+	return IXT_OK;
+}
+
+const ixt_reader ixt_text_reader = { ixt_no_state, text_piece, ixt_no_state_free };

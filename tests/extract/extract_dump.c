@@ -4,13 +4,16 @@
  * (@member) for JSON; diagnostics as LINE:COL<TAB>!RESULT<TAB>detail; the
  * read's result last as "# RESULT".  Controls and bidi formatting
  * characters are written as \u{XXXX}.
- * Usage: extract_dump [--type=T] [--charset=C] [--map] [--bytes] FILE...
+ * Usage: extract_dump [--type=T] [--charset=C] [--chunks=N,...] [--map] [--bytes] FILE...
  * --map adds a line per IRI with each code point's LINE:COL; --bytes adds
  * the original byte range [byte, byte_end).  Every IRI and diagnostic is
  * also checked against extract.h's promises (ixt_invariants.h: map_len is
  * the IRI's code point count, places inside the document, ...); a broken
- * one is said on stderr and the exit status is 3. */
+ * one is said on stderr and the exit status is 3.  --chunks reads each
+ * file with every chunk size given (the piece driver's private knob) and
+ * prints the first dump; one that differs is said on stderr, exit 4. */
 #include "extract.h"
+#include "ixt_internal.h"
 #include "ixt_invariants.h"
 
 #include <stdbool.h>
@@ -19,28 +22,29 @@
 #include <string.h>
 
 typedef struct {
+	FILE *out;
 	bool map, bytes;
 	ixt_inv_doc doc;          /* the file's bytes, for the checks */
 	int broken;
 } dump_opts;
 
-static void put_text(const char *s, size_t n)
+static void put_text(FILE *out, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c == 0x7F) {
-			printf("\\u{%04X}", c);
+			fprintf(out, "\\u{%04X}", c);
 		} else if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80
 			&& (((unsigned char)s[i + 2] >= 0x8E && (unsigned char)s[i + 2] <= 0x8F)
 			|| ((unsigned char)s[i + 2] >= 0xAA && (unsigned char)s[i + 2] <= 0xAE))) {
-			printf("\\u{20%02X}", (unsigned char)s[i + 2] - 0x80);
+			fprintf(out, "\\u{20%02X}", (unsigned char)s[i + 2] - 0x80);
 			i += 2;
 		} else if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x81
 			&& (unsigned char)s[i + 2] >= 0xA6 && (unsigned char)s[i + 2] <= 0xA9) {
-			printf("\\u{20%02X}", (unsigned char)s[i + 2] - 0x80 + 0x40);
+			fprintf(out, "\\u{20%02X}", (unsigned char)s[i + 2] - 0x80 + 0x40);
 			i += 2;
 		} else {
-			putchar(c);
+			fputc(c, out);
 		}
 	}
 }
@@ -54,26 +58,26 @@ static int on_found(void *user, const ixt_found *f)
 			f->pos.column, why);
 		o->broken = 1;
 	}
-	printf("%lu:%lu\t%s", f->pos.line, f->pos.column, ixt_kind_name(f->kind));
+	fprintf(o->out, "%lu:%lu\t%s", f->pos.line, f->pos.column, ixt_kind_name(f->kind));
 	if (f->element || f->attribute)
-		printf("(%s@%s)", f->element ? f->element : "", f->attribute ? f->attribute : "");
-	putchar('\t');
-	put_text(f->raw, f->raw_bytes);
-	putchar('\t');
-	put_text(f->iri, f->iri_bytes);
+		fprintf(o->out, "(%s@%s)", f->element ? f->element : "", f->attribute ? f->attribute : "");
+	fputc('\t', o->out);
+	put_text(o->out, f->raw, f->raw_bytes);
+	fputc('\t', o->out);
+	put_text(o->out, f->iri, f->iri_bytes);
 	for (size_t i = 0; i < f->n_bases; i++) {
-		putchar('\t');
-		put_text(f->bases[i], strlen(f->bases[i]));
+		fputc('\t', o->out);
+		put_text(o->out, f->bases[i], strlen(f->bases[i]));
 	}
-	putchar('\n');
+	fputc('\n', o->out);
 	if (o->bytes)
-		printf("\tbytes %llu-%llu\n", (unsigned long long)f->pos.byte,
+		fprintf(o->out, "\tbytes %llu-%llu\n", (unsigned long long)f->pos.byte,
 			(unsigned long long)f->byte_end);
 	if (o->map) {
-		printf("\tmap");
+		fprintf(o->out, "\tmap");
 		for (size_t i = 0; i < f->map_len; i++)
-			printf(" %lu:%lu", f->map[i].line, f->map[i].column);
-		putchar('\n');
+			fprintf(o->out, " %lu:%lu", f->map[i].line, f->map[i].column);
+		fputc('\n', o->out);
 	}
 	return 0;
 }
@@ -87,10 +91,10 @@ static void on_diag(void *user, const ixt_diag *d)
 			d->pos.line, d->pos.column, why);
 		o->broken = 1;
 	}
-	printf("%lu:%lu\t!%s\t", d->pos.line, d->pos.column, ixt_result_name(d->code));
+	fprintf(o->out, "%lu:%lu\t!%s\t", d->pos.line, d->pos.column, ixt_result_name(d->code));
 	if (d->detail)
-		put_text(d->detail, strlen(d->detail));
-	putchar('\n');
+		put_text(o->out, d->detail, strlen(d->detail));
+	fputc('\n', o->out);
 }
 
 /* The file's bytes (NULL if unreadable: then the checks see none). */
@@ -118,10 +122,64 @@ static unsigned char *slurp(const char *path, size_t *n)
 	return p;
 }
 
+/* One read of A into o->out. */
+static void dump_file(dump_opts *o, ixt_ctx *x, const char *a)
+{
+	const char *base = strrchr(a, '/');
+	fprintf(o->out, "## %s\n", base ? base + 1 : a);
+	unsigned char *bytes = slurp(a, &o->doc.n);
+	ixt_inv_doc_init(&o->doc, bytes, bytes ? o->doc.n : 0, a);
+	o->doc.x = x;
+	ixt_result r = ixt_read_file(x, a);
+	free(bytes);
+	fprintf(o->out, "# %s %s %s%s%s\n", ixt_result_name(r), ixt_type_name(ixt_last_type(x)),
+		ixt_last_charset(x), *ixt_detail(x) ? " " : "", ixt_detail(x));
+}
+
+/* --chunks=N,...: A read with each chunk size (ixt_set_chunk_bytes); the
+ * first dump printed, every other compared with it byte for byte. */
+static int dump_chunks(dump_opts *o, ixt_ctx *x, const char *a, const char *list)
+{
+	char *first = NULL;
+	size_t first_n = 0;
+	int status = 0;
+	for (const char *p = list; *p; p += *p == ',') {
+		char *end, *text = NULL;
+		size_t size = strtoul(p, &end, 10), n = 0;
+		p = end;
+		ixt_set_chunk_bytes(x, size);
+		o->out = open_memstream(&text, &n);
+		if (!o->out)
+			return 2;
+		dump_file(o, x, a);
+		fclose(o->out);
+		if (!first) {
+			first = text, first_n = n;
+			continue;
+		}
+		if (n != first_n || memcmp(text, first, n) != 0) {
+			size_t k = 0;
+			while (k < n && k < first_n && text[k] == first[k])
+				k++;
+			fprintf(stderr, "extract_dump: %s with %zu-byte chunks differs at output byte %zu:\n%.200s\n",
+				a, size, k, text + (k > 80 ? k - 80 : 0));
+			status = 4;
+		}
+		free(text);
+	}
+	if (first)
+		fwrite(first, 1, first_n, stdout);
+	free(first);
+	ixt_set_chunk_bytes(x, 0);
+	o->out = stdout;
+	return status;
+}
+
 int main(int argc, char **argv)
 {
-	dump_opts o = { 0 };
+	dump_opts o = { .out = stdout };
 	ixt_ctx *x = ixt_new();
+	const char *chunks = NULL;
 	if (!x)
 		return 2;
 	ixt_set_callbacks(x, on_found, on_diag, &o);
@@ -136,20 +194,17 @@ int main(int argc, char **argv)
 			}
 		} else if (strncmp(a, "--charset=", 10) == 0) {
 			ixt_set_charset(x, a + 10);
+		} else if (strncmp(a, "--chunks=", 9) == 0) {
+			chunks = a + 9;
 		} else if (strcmp(a, "--map") == 0) {
 			o.map = true;
 		} else if (strcmp(a, "--bytes") == 0) {
 			o.bytes = true;
+		} else if (chunks) {
+			int st = dump_chunks(&o, x, a, chunks);
+			status = st ? st : status;
 		} else {
-			const char *base = strrchr(a, '/');
-			printf("## %s\n", base ? base + 1 : a);
-			unsigned char *bytes = slurp(a, &o.doc.n);
-			ixt_inv_doc_init(&o.doc, bytes, bytes ? o.doc.n : 0, a);
-			o.doc.x = x;
-			ixt_result r = ixt_read_file(x, a);
-			free(bytes);
-			printf("# %s %s %s%s%s\n", ixt_result_name(r), ixt_type_name(ixt_last_type(x)),
-				ixt_last_charset(x), *ixt_detail(x) ? " " : "", ixt_detail(x));
+			dump_file(&o, x, a);
 		}
 	}
 	ixt_free(x);

@@ -14,6 +14,7 @@
 #define IRIE_IXT_INVARIANTS_H
 
 #include "extract.h"
+#include "ixt_internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -170,7 +171,10 @@ static inline void ixt_inv_doc_init(ixt_inv_doc *d, const unsigned char *bytes, 
 	d->valid_utf8 = ixt_inv_valid_utf8(bytes, n);
 }
 
-/* One fuzz input: DATA[0] chooses type and charset, the rest is the document. */
+/* One fuzz input: DATA[0] chooses type and charset, the rest is the
+ * document, read from memory, as a stream, and from memory again with the
+ * piece driver's chunk size tiny (1 to 7 bytes, by the length) so that
+ * chunk ends fall everywhere. */
 static inline void ixt_inv_run(ixt_ctx *x, const unsigned char *data, size_t size)
 {
 	if (size == 0)
@@ -185,6 +189,10 @@ static inline void ixt_inv_run(ixt_ctx *x, const unsigned char *data, size_t siz
 		ixt_inv_read(x, &d, f);
 		fclose(f);
 	}
+	d.what = "small chunks";
+	ixt_set_chunk_bytes(x, 1 + size % 7);
+	ixt_inv_read(x, &d, NULL);
+	ixt_set_chunk_bytes(x, 0);
 }
 
 #endif

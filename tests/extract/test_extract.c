@@ -1,8 +1,10 @@
 /* extract/'s API: names, the type guess, NULL safety, reading bytes and
  * streams, stopping, failures (binary, charset, directory, missing file),
- * charsets and line ends; tables of cases against exact places. */
+ * charsets and line ends; tables of cases against exact places, read again
+ * with the piece driver's chunk size forced tiny (ixt_set_chunk_bytes). */
 #include "../tcheck.h"
 #include "extract.h"
+#include "ixt_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,28 +209,40 @@ static const struct {
 		"1:3 json-string http://a.example/ @2-19", "2:2 json-string http://c.example/ @43-60", "1:29 IXT_SYNTAX" },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": [1 \"b\": \"http://b.example/\"}", 1,
 		"1:16 json-string http://b.example/ @15-32", NULL, "1:10 IXT_SYNTAX" },
+	/* Ill-formed UTF-8 goes through ICU's UTF-8 converter, whose offsets
+	 * for a character cut by a chunk count from its held bytes. */
+	{ IXT_TYPE_JSON, NULL, "[\"\xff\", \"http://\xf0\x9f\x98\x80.example/\", \"x:\xc3\xa9\"]", 2,
+		"1:8 json-string http://\xf0\x9f\x98\x80.example/ @7-27", "1:29 json-string x:\xc3\xa9 @31-35",
+		"1:3 IXT_BAD_TEXT" },
 	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
 		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
 };
+
+/* Chunk sizes every table is read with (0: the default). */
+static const size_t chunk_sizes[] = { 0, 1, 2, 3, 7, 64, 4096 };
+#define N_CHUNK_SIZES (sizeof chunk_sizes / sizeof chunk_sizes[0])
 
 static void test_docs(void)
 {
 	ixt_ctx *x = ixt_new();
 	seen s = { 0 };
+	for (size_t c = 0; c < N_CHUNK_SIZES; c++)
 	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		size_t k = chunk_sizes[c];
+		ixt_set_chunk_bytes(x, k);
 		ixt_set_type(x, docs[i].type);
 		ixt_set_charset(x, docs[i].charset);
 		ixt_result r = run(x, &s, docs[i].doc, strlen(docs[i].doc), NULL);
-		CHECK(r == IXT_OK, "doc %zu: %s", i, ixt_result_name(r));
-		CHECK(s.n == docs[i].n_found, "doc %zu: %zu found", i, s.n);
+		CHECK(r == IXT_OK, "doc %zu chunk %zu: %s", i, k, ixt_result_name(r));
+		CHECK(s.n == docs[i].n_found, "doc %zu chunk %zu: %zu found", i, k, s.n);
 		if (s.n > 0)
-			CHECK_STR(s.text[0], docs[i].first, "doc %zu first", i);
+			CHECK_STR(s.text[0], docs[i].first, "doc %zu chunk %zu first", i, k);
 		if (s.n > 1 && docs[i].last)
-			CHECK_STR(s.text[s.n - 1], docs[i].last, "doc %zu last", i);
+			CHECK_STR(s.text[s.n - 1], docs[i].last, "doc %zu chunk %zu last", i, k);
 		if (docs[i].first_diag)
-			CHECK_STR(s.n_diag ? s.diag[0] : "", docs[i].first_diag, "doc %zu diag", i);
+			CHECK_STR(s.n_diag ? s.diag[0] : "", docs[i].first_diag, "doc %zu chunk %zu diag", i, k);
 		else
-			CHECK(s.n_diag == 0, "doc %zu: %zu diagnostics, first %s", i, s.n_diag, s.diag[0]);
+			CHECK(s.n_diag == 0, "doc %zu chunk %zu: %zu diagnostics, first %s", i, k, s.n_diag, s.diag[0]);
 	}
 	ixt_free(x);
 }
@@ -270,11 +284,15 @@ static void test_maps(void)
 {
 	ixt_ctx *x = ixt_new();
 	seen s = { 0 };
+	for (size_t c = 0; c < N_CHUNK_SIZES; c++)
 	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+		ixt_set_chunk_bytes(x, chunk_sizes[c]);
 		ixt_set_type(x, maps[i].type);
 		ixt_result r = run(x, &s, maps[i].doc, strlen(maps[i].doc), NULL);
-		CHECK(r == IXT_OK && s.n > maps[i].at, "map %zu: %s, %zu found", i, ixt_result_name(r), s.n);
-		CHECK_STR(s.map[maps[i].at], maps[i].map, "map %zu (%s)", i, s.text[maps[i].at]);
+		CHECK(r == IXT_OK && s.n > maps[i].at, "map %zu chunk %zu: %s, %zu found", i,
+			chunk_sizes[c], ixt_result_name(r), s.n);
+		CHECK_STR(s.map[maps[i].at], maps[i].map, "map %zu chunk %zu (%s)", i, chunk_sizes[c],
+			s.text[maps[i].at]);
 	}
 	ixt_free(x);
 }
@@ -293,7 +311,7 @@ static void test_mail_autolinks(void)
 		size_t n = lengths[i], local = n - 10;
 		memcpy(doc, "Mail <", 6);
 		memset(doc + 6, 'a', local);
-		memcpy(doc + 6 + local, "@bbbbbb.cc> now.\n", 17);
+		memcpy(doc + 6 + local, "@bbbbbb.cc> now.\n", 18);   /* with its NUL */
 		ixt_result r = run(x, &s, doc, strlen(doc), NULL);
 		char want[48];
 		snprintf(want, sizeof want, "%zu: 1:7 1:%zu", n + 7, n + 6);
