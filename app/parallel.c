@@ -1,12 +1,19 @@
 /* Chunks of lines on several threads, written in input order (parallel.h).
  *
- * Slots form a ring of chunks.  The calling thread reads the next chunk into
- * a free slot (counting its lines, so each chunk knows its first line
- * number), threads take ready slots in order, and the calling thread writes
- * done slots in order.  Input is read(), not mapped: a file cut short
- * meanwhile only ends the input early (a mapping would fault).  One mutex
- * guards the ring; two condition variables wake the threads (a chunk is
- * ready) and the writer (one is done, or a thread's state is made). */
+ * Every thread, the calling one too, runs the same loop: write the chunk
+ * next in input order if it is done (and those done after it), else read
+ * the next chunk and run it, else wait.  A chunk is thus mostly read, run
+ * and written by one thread (its bytes stay in that processor's cache), no
+ * thread only copies bytes between the others, and there are as many
+ * threads as processors.  Reading and writing are each one thread's at a
+ * time (roles taken under the lock), so chunks are cut and written in input
+ * order; the reader counts each chunk's lines, so each knows its first line
+ * number.  Chunks between reading and writing sit in slots, a free slot
+ * being the last one freed: few slots' buffers are ever touched (a first
+ * touch is a page fault, dear on a virtual machine).  Input is read(), not
+ * mapped: a file cut short meanwhile only ends the input early (a mapping
+ * would fault).  One mutex guards the slots and roles; one condition
+ * variable wakes the threads waiting for a role or a slot. */
 #define _GNU_SOURCE   /* fopencookie, sched_getaffinity */
 #include <errno.h>
 #include <pthread.h>
@@ -33,7 +40,7 @@
 /* Bytes asked of read() at a time. */
 #define READ_BYTES ((size_t)64 * 1024)
 
-typedef enum { SLOT_EMPTY, SLOT_READY, SLOT_RUNNING, SLOT_DONE } slot_state;
+typedef enum { SLOT_RUNNING, SLOT_DONE } slot_state;
 
 typedef struct {
 	slot_state state;
@@ -43,29 +50,42 @@ typedef struct {
 	int status;               /* the run's, or -1 when its buffers failed */
 } slot;
 
-typedef struct par par;
+typedef struct {
+	int fd;
+	iri_buf carry;            /* read past the last newline of the chunk before */
+	bool ended;               /* no more input: its end, or a read error */
+	int read_errno;           /* the error, or 0 */
+} reader;
+
+typedef struct {
+	const par_job *job;
+	pthread_mutex_t lock;
+	/* The reader's role let go, slots written (so free), or the input ended. */
+	pthread_cond_t changed;
+	slot *slots;
+	size_t window;            /* slots */
+	slot **ring;              /* the chunks cut and not yet written: chunk k at ring[k % window] */
+	slot **free_slots;        /* a stack: the last slot freed on top */
+	size_t n_free;
+	size_t cut;               /* chunks cut so far */
+	size_t written;           /* chunks written so far */
+	size_t in_flight_bytes;   /* input bytes cut but not yet written */
+	bool reading;             /* a thread holds the reader's role */
+	bool writing;             /* a thread holds the writer's role */
+	bool input_ended;         /* no chunk will be cut any more */
+	int status;               /* the worst of the chunks written */
+	/* The reader's own (whoever holds the role): */
+	reader rd;
+	size_t line_cap_bytes;
+	unsigned long line;       /* the next chunk's first line number */
+} par;
 
 typedef struct {
 	par *p;
 	unsigned index;
-	void *worker;
 	pthread_t thread;
 	bool started;
 } thread_arg;
-
-struct par {
-	const par_job *job;
-	pthread_mutex_t lock;
-	pthread_cond_t ready;     /* a slot became ready, or the input ended */
-	pthread_cond_t done;      /* a slot is done, or a thread's state made or not */
-	slot *slots;
-	size_t window;            /* slots in the ring */
-	size_t next_take;         /* the next chunk a thread takes */
-	size_t cut;               /* chunks cut so far */
-	bool input_ended;         /* no chunk will be cut any more */
-	unsigned workers_made;    /* threads whose state is made */
-	unsigned workers_failed;  /* threads whose state could not be made */
-};
 
 static ssize_t buf_write(void *cookie, const char *data, size_t n_bytes)
 {
@@ -101,36 +121,6 @@ static void run_slot(const par_job *job, void *worker, slot *s)
 	bool lost = fclose(out) != 0;
 	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)
 		s->status = -1;
-}
-
-static void *thread_main(void *arg)
-{
-	thread_arg *t = arg;
-	par *p = t->p;
-	/* Each thread makes its own state, all at once (ICU's objects take a
-	 * while to open); the writer starts once one is made. */
-	t->worker = p->job->worker_new(p->job->user, t->index);
-	pthread_mutex_lock(&p->lock);
-	if (t->worker)
-		p->workers_made++;
-	else
-		p->workers_failed++;
-	pthread_cond_signal(&p->done);
-	while (t->worker) {
-		while (p->next_take == p->cut && !p->input_ended)
-			pthread_cond_wait(&p->ready, &p->lock);
-		if (p->next_take == p->cut)
-			break;   /* the input ended and every chunk is taken */
-		slot *s = &p->slots[p->next_take++ % p->window];
-		s->state = SLOT_RUNNING;
-		pthread_mutex_unlock(&p->lock);
-		run_slot(p->job, t->worker, s);
-		pthread_mutex_lock(&p->lock);
-		s->state = SLOT_DONE;
-		pthread_cond_signal(&p->done);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
 }
 
 /* Lines in text[0..len): its newlines, and one more for an unended last line. */
@@ -170,7 +160,6 @@ static int write_slot(slot *s)
 	trim(&s->in);
 	trim(&s->out);
 	trim(&s->err);
-	s->state = SLOT_EMPTY;
 	return status;
 }
 
@@ -193,15 +182,6 @@ unsigned par_threads(int *bad_env)
 		return 1;
 	return online > PAR_MAX_THREADS ? PAR_MAX_THREADS : (unsigned)online;
 }
-
-/* ---- reading ----------------------------------------------------------- */
-
-typedef struct {
-	int fd;
-	iri_buf carry;            /* read past the last newline of the chunk before */
-	bool ended;               /* no more input: its end, or a read error */
-	int read_errno;           /* the error, or 0 */
-} reader;
 
 /* Reads into b until it holds at least want_bytes or the input ends. */
 static void read_more(reader *rd, iri_buf *b, size_t want_bytes)
@@ -285,197 +265,187 @@ static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
 	}
 }
 
-/* One thread: the chunks run on the calling thread, one slot reused: no
- * locks, no switches between threads, one chunk's buffers in memory (their
- * first touches are page faults, dear on a virtual machine). */
-static int run_inline(const par_job *job, reader *rd, size_t line_cap_bytes)
+/* ---- the threads' loop ---------------------------------------------------- */
+
+/* The chunk next in input order, if it is cut and done. */
+static slot *done_head(par *p)
 {
-	void *worker = job->worker_new(job->user, 0);
-	if (!worker)
-		return -1;
-	slot s = { .state = SLOT_EMPTY };
-	iri_buf_init(&s.in);
-	iri_buf_init(&s.out);
-	iri_buf_init(&s.err);
-	int status = 0;
-	unsigned long line = 1;
-	while (cut_chunk(rd, &s.in, line_cap_bytes)) {
-		s.first_line = line;
-		line += count_lines(s.in.data, s.in.len);
-		run_slot(job, worker, &s);
-		int st = write_slot(&s);
-		if (st > status)
-			status = st;
+	if (p->written == p->cut)
+		return NULL;
+	slot *s = p->ring[p->written % p->window];
+	return s->state == SLOT_DONE ? s : NULL;
+}
+
+/* Takes the writer's role: writes the chunks done in input order, frees
+ * their slots.  Called and returns with the lock held (let go while
+ * writing). */
+static void write_done(par *p)
+{
+	slot *s;
+	p->writing = true;
+	while ((s = done_head(p)) != NULL) {
+		size_t in_bytes = s->in.len;
+		pthread_mutex_unlock(&p->lock);
+		int st = write_slot(s);
+		pthread_mutex_lock(&p->lock);
+		if (st > p->status)
+			p->status = st;
+		p->in_flight_bytes -= in_bytes;
+		p->free_slots[p->n_free++] = s;
+		p->written++;
 	}
-	job->worker_free(worker);
-	iri_buf_fini(&s.in);
-	iri_buf_fini(&s.out);
-	iri_buf_fini(&s.err);
-	return status;
+	p->writing = false;
+	pthread_cond_broadcast(&p->changed);
+}
+
+/* Whether a chunk may be cut: a slot free and few bytes in flight. */
+static bool may_cut(const par *p)
+{
+	return !p->reading && !p->input_ended && p->n_free > 0 &&
+	       (p->cut == p->written || p->in_flight_bytes < IN_FLIGHT_BYTES);
+}
+
+/* Takes the reader's role: cuts the next chunk into a free slot, then runs
+ * it.  Called and returns with the lock held (let go while reading and
+ * running). */
+static void cut_and_run(par *p, void *worker)
+{
+	slot *s = p->free_slots[--p->n_free];
+	p->reading = true;
+	pthread_mutex_unlock(&p->lock);
+	bool more = cut_chunk(&p->rd, &s->in, p->line_cap_bytes);
+	s->first_line = p->line;
+	if (more)
+		p->line += count_lines(s->in.data, s->in.len);
+	pthread_mutex_lock(&p->lock);
+	p->reading = false;
+	if (!more) {
+		p->free_slots[p->n_free++] = s;
+		p->input_ended = true;
+		pthread_cond_broadcast(&p->changed);
+		return;
+	}
+	s->state = SLOT_RUNNING;
+	p->ring[p->cut % p->window] = s;
+	p->cut++;
+	p->in_flight_bytes += s->in.len;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	run_slot(p->job, worker, s);
+	pthread_mutex_lock(&p->lock);
+	/* No one to wake: the chunk is written by this thread (it loops back
+	 * to done_head) or by the writer at work (it looks again before it
+	 * lets go), or else it waits for the chunk before it, whose thread
+	 * will write both. */
+	s->state = SLOT_DONE;
+}
+
+/* One thread's loop: writes, reads and runs chunks until the input has
+ * ended and no chunk is left for it to write (one still running is written
+ * by its own thread). */
+static void work(par *p, void *worker)
+{
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		if (!p->writing && done_head(p))
+			write_done(p);
+		else if (p->input_ended)
+			break;
+		else if (may_cut(p))
+			cut_and_run(p, worker);
+		else
+			pthread_cond_wait(&p->changed, &p->lock);
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* A thread besides the calling one: makes its own state (ICU's objects take
+ * a while to open, meanwhile the others work), works, frees it. */
+static void *thread_main(void *arg)
+{
+	thread_arg *t = arg;
+	const par_job *job = t->p->job;
+	void *worker = job->worker_new(job->user, t->index);
+	if (worker) {
+		work(t->p, worker);
+		job->worker_free(worker);
+	}
+	return NULL;
 }
 
 /* ---- the run ------------------------------------------------------------ */
 
-/* The writer's side: the input and where its chunks stand. */
-typedef struct {
-	reader rd;
-	size_t line_cap_bytes;
-	size_t written;           /* chunks written so far */
-	size_t in_flight_bytes;   /* input bytes cut but not yet written */
-	unsigned long line;       /* the next chunk's first line number */
-	bool more;                /* the input may hold more chunks */
-} feed;
-
-/* Starts the threads; returns how many started. */
-static unsigned start_threads(par *p, thread_arg *args, unsigned threads)
+/* Makes the slots (all free); false if out of memory. */
+static bool make_slots(par *p, unsigned threads)
 {
-	unsigned started = 0;
-	for (unsigned k = 0; k < threads; k++) {
-		args[k].p = p;
-		args[k].index = k;
-		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
-		started += args[k].started;
+	/* A slot per thread running, as many again done and waiting for a slow
+	 * one before them, and two being read or written. */
+	p->window = 2 * (size_t)threads + 2;
+	p->slots = calloc(p->window, sizeof *p->slots);
+	p->ring = calloc(p->window, sizeof *p->ring);
+	p->free_slots = calloc(p->window, sizeof *p->free_slots);
+	if (!p->slots || !p->ring || !p->free_slots)
+		return false;
+	for (size_t k = 0; k < p->window; k++) {
+		slot *s = &p->slots[k];
+		iri_buf_init(&s->in);
+		iri_buf_init(&s->out);
+		iri_buf_init(&s->err);
+		/* The first slot on top. */
+		p->free_slots[p->window - 1 - k] = s;
 	}
-	return started;
+	p->n_free = p->window;
+	return true;
 }
 
-/* One thread ready is enough to start; the others join as they can.  False
- * if none could make its state: the threads that started then end at once. */
-static bool wait_for_worker(par *p, unsigned started)
+static void free_slots(par *p)
 {
-	pthread_mutex_lock(&p->lock);
-	while (p->workers_made == 0 && p->workers_failed < started)
-		pthread_cond_wait(&p->done, &p->lock);
-	bool made = p->workers_made > 0;
-	if (!made) {
-		p->input_ended = true;
-		pthread_cond_broadcast(&p->ready);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return made;
-}
-
-/* Reads chunks into free slots while the ring has room and the bytes in
- * flight are few; at the input's end, tells the threads.  Called and
- * returns with the lock held (let go while reading). */
-static void fill_ring(par *p, feed *f)
-{
-	while (f->more && p->cut - f->written < p->window &&
-	       (p->cut == f->written || f->in_flight_bytes < IN_FLIGHT_BYTES)) {
-		slot *s = &p->slots[p->cut % p->window];
-		pthread_mutex_unlock(&p->lock);
-		f->more = cut_chunk(&f->rd, &s->in, f->line_cap_bytes);
-		s->first_line = f->line;
-		if (f->more)
-			f->line += count_lines(s->in.data, s->in.len);
-		pthread_mutex_lock(&p->lock);
-		if (f->more) {
-			s->state = SLOT_READY;
-			f->in_flight_bytes += s->in.len;
-			p->cut++;
-			pthread_cond_signal(&p->ready);
-		}
-	}
-	if (!f->more && !p->input_ended) {
-		p->input_ended = true;
-		pthread_cond_broadcast(&p->ready);
-	}
-}
-
-/* Reads the input, hands its chunks to the threads and writes each done
- * chunk in input order; returns the worst of their statuses (and 1 for a
- * read error, said on stderr). */
-static int pump(par *p, feed *f)
-{
-	int status = 0;
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		fill_ring(p, f);
-		if (f->written == p->cut && !f->more)
-			break;
-		slot *s = &p->slots[f->written % p->window];
-		while (s->state != SLOT_DONE)
-			pthread_cond_wait(&p->done, &p->lock);
-		pthread_mutex_unlock(&p->lock);
-		f->in_flight_bytes -= s->in.len;
-		int st = write_slot(s);
-		if (st > status)
-			status = st;
-		pthread_mutex_lock(&p->lock);
-		f->written++;
-	}
-	pthread_mutex_unlock(&p->lock);
-	if (f->rd.read_errno) {
-		errno = f->rd.read_errno;
-		perror("irie: stdin");
-		status = status > 1 ? status : 1;
-	}
-	return status;
-}
-
-/* Joins the threads that started, frees their states and the ring. */
-static void stop(par *p, thread_arg *args, unsigned threads, bool locks_made)
-{
-	for (unsigned k = 0; args && k < threads; k++)
-		if (args[k].started)
-			pthread_join(args[k].thread, NULL);
-	if (locks_made) {
-		pthread_cond_destroy(&p->done);
-		pthread_cond_destroy(&p->ready);
-		pthread_mutex_destroy(&p->lock);
-	}
-	for (unsigned k = 0; args && k < threads; k++)
-		p->job->worker_free(args[k].worker);
 	for (size_t k = 0; p->slots && k < p->window; k++) {
 		iri_buf_fini(&p->slots[k].in);
 		iri_buf_fini(&p->slots[k].out);
 		iri_buf_fini(&p->slots[k].err);
 	}
 	free(p->slots);
+	free(p->ring);
+	free(p->free_slots);
 }
 
 int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 {
 	if (threads < 1)
 		return -1;
-	if (threads == 1) {
-		reader one = { .fd = fd };
-		iri_buf_init(&one.carry);
-		int status = run_inline(job, &one, line_cap_bytes);
-		if (status >= 0 && one.read_errno) {
-			errno = one.read_errno;
-			perror("irie: stdin");
-			status = status > 1 ? status : 1;
-		}
-		iri_buf_fini(&one.carry);
-		return status;
-	}
 	int status = -1;
-	par p = { .job = job, .window = 2 * (size_t)threads + 2 };
-	feed f = { .rd = { .fd = fd }, .line_cap_bytes = line_cap_bytes, .line = 1, .more = true };
-	iri_buf_init(&f.rd.carry);
-	bool locks_made = false;
-	thread_arg *args = calloc(threads, sizeof *args);
-	p.slots = calloc(p.window, sizeof *p.slots);
-	if (!args || !p.slots)
+	par p = { .job = job, .rd = { .fd = fd }, .line_cap_bytes = line_cap_bytes, .line = 1 };
+	iri_buf_init(&p.rd.carry);
+	thread_arg *args = threads > 1 ? calloc(threads - 1, sizeof *args) : NULL;
+	void *worker = NULL;
+	if ((threads > 1 && !args) || !make_slots(&p, threads) || !(worker = job->worker_new(job->user, 0)))
 		goto cleanup;
-	for (size_t k = 0; k < p.window; k++) {
-		iri_buf_init(&p.slots[k].in);
-		iri_buf_init(&p.slots[k].out);
-		iri_buf_init(&p.slots[k].err);
-	}
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.ready, NULL);
-	pthread_cond_init(&p.done, NULL);
-	locks_made = true;
-	unsigned started = start_threads(&p, args, threads);
+	pthread_cond_init(&p.changed, NULL);
 	/* From here on input is read and output written: the status is the
-	 * chunks'. */
-	if (wait_for_worker(&p, started))
-		status = pump(&p, &f);
+	 * chunks'.  Threads that do not start leave the work to the others. */
+	for (unsigned k = 0; k + 1 < threads; k++) {
+		args[k].p = &p;
+		args[k].index = k + 1;
+		args[k].started = pthread_create(&args[k].thread, NULL, thread_main, &args[k]) == 0;
+	}
+	work(&p, worker);
+	for (unsigned k = 0; k + 1 < threads; k++)
+		if (args[k].started)
+			pthread_join(args[k].thread, NULL);
+	pthread_cond_destroy(&p.changed);
+	pthread_mutex_destroy(&p.lock);
+	status = p.status;
+	if (p.rd.read_errno) {
+		errno = p.rd.read_errno;
+		perror("irie: stdin");
+		status = status > 1 ? status : 1;
+	}
 cleanup:
-	stop(&p, args, threads, locks_made);
+	job->worker_free(worker);
+	free_slots(&p);
 	free(args);
-	iri_buf_fini(&f.rd.carry);
+	iri_buf_fini(&p.rd.carry);
 	return status;
 }
