@@ -8,9 +8,10 @@
  * threads as processors.  Reading and writing are each one thread's at a
  * time (roles taken under the lock), so chunks are cut and written in input
  * order; the reader counts each chunk's lines, so each knows its first line
- * number.  Chunks between reading and writing sit in slots, a free slot
- * being the last one freed: few slots' buffers are ever touched (a first
- * touch is a page fault, dear on a virtual machine).  Input is read(), not
+ * number.  Each thread reads into a buffer of its own; a chunk's results
+ * wait for their turn in a slot, a free slot being the last one freed: few
+ * buffers are ever touched (a first touch is a page fault, dear on a
+ * virtual machine).  Input is read(), not
  * mapped: a file cut short meanwhile only ends the input early (a mapping
  * would fault).  One mutex guards the slots and roles; one condition
  * variable wakes the threads waiting for a role or a slot. */
@@ -37,15 +38,15 @@
  * trimmed back after a big chunk, memory stays flat whatever the threads. */
 #define IN_FLIGHT_BYTES ((size_t)16 * 1024 * 1024)
 #define SLOT_KEEP_BYTES (4 * CHUNK_BYTES)
-/* Bytes asked of read() at a time. */
+/* Bytes asked of read() at a time at least (a chunk is read at once). */
 #define READ_BYTES ((size_t)64 * 1024)
 
 typedef enum { SLOT_RUNNING, SLOT_DONE } slot_state;
 
 typedef struct {
 	slot_state state;
-	iri_buf in;               /* the chunk's lines, kept from chunk to chunk */
-	unsigned long first_line;
+	unsigned long first_line, lines;
+	size_t in_bytes;          /* the chunk's size */
 	iri_buf out, err;         /* kept from chunk to chunk (but big ones): no allocation once warm */
 	int status;               /* the run's, or -1 when its buffers failed */
 } slot;
@@ -100,8 +101,9 @@ static FILE *buf_stream(iri_buf *b)
 	return fopencookie(b, "w", io);
 }
 
-/* One chunk on a thread: the command's output into two memory streams. */
-static void run_slot(const par_job *job, void *worker, slot *s)
+/* One chunk, in, on a thread: the command's output into two memory
+ * streams. */
+static void run_slot(const par_job *job, void *worker, const iri_buf *in, slot *s)
 {
 	FILE *out = buf_stream(&s->out);
 	FILE *err = out ? buf_stream(&s->err) : NULL;
@@ -111,12 +113,17 @@ static void run_slot(const par_job *job, void *worker, slot *s)
 		s->status = -1;
 		return;
 	}
+	/* Room for about the chunk's output made at once: grown by doubling,
+	 * the output would be copied and its pages touched again.  Only a
+	 * hint: failing it loses nothing. */
+	if (in->len <= 2 * CHUNK_BYTES && !iri_buf_reserve(&s->out, in->len + in->len / 4))
+		s->out.failed = false;
 	/* The streams are this thread's alone: no lock per call.  out holds
 	 * nothing back, so that the run may also append to s->out. */
 	setvbuf(out, NULL, _IONBF, 0);
 	__fsetlocking(out, FSETLOCKING_BYCALLER);
 	__fsetlocking(err, FSETLOCKING_BYCALLER);
-	s->status = job->run(worker, s->in.data, s->in.len, s->first_line, out, err, &s->out);
+	s->status = job->run(worker, in->data, in->len, s->first_line, out, err, &s->out);
 	/* A stream that could not grow lost output: the chunk fails whole. */
 	bool lost = fclose(out) != 0;
 	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)
@@ -146,10 +153,9 @@ static int write_slot(slot *s)
 {
 	int status = s->status;
 	if (status < 0) {
-		unsigned long lines = count_lines(s->in.data, s->in.len);
 		/* TRANSLATORS: %lu: the first and last line numbers of the lines whose output is missing. */
 		fprintf(stderr, _("irie: out of memory: no output for lines %lu to %lu\n"), s->first_line,
-			s->first_line + (lines ? lines - 1 : 0));
+			s->first_line + (s->lines ? s->lines - 1 : 0));
 		status = 1;
 	} else {
 		if (s->out.len)
@@ -157,7 +163,6 @@ static int write_slot(slot *s)
 		if (s->err.len)
 			fwrite(s->err.data, 1, s->err.len, stderr);
 	}
-	trim(&s->in);
 	trim(&s->out);
 	trim(&s->err);
 	return status;
@@ -187,12 +192,13 @@ unsigned par_threads(int *bad_env)
 static void read_more(reader *rd, iri_buf *b, size_t want_bytes)
 {
 	while (!rd->ended && b->len < want_bytes) {
-		if (!iri_buf_reserve(b, READ_BYTES)) {
+		size_t ask_bytes = want_bytes - b->len > READ_BYTES ? want_bytes - b->len : READ_BYTES;
+		if (!iri_buf_reserve(b, ask_bytes)) {
 			rd->ended = true;
 			rd->read_errno = ENOMEM;
 			return;
 		}
-		ssize_t n = read(rd->fd, b->data + b->len, READ_BYTES);
+		ssize_t n = read(rd->fd, b->data + b->len, ask_bytes);
 		if (n > 0) {
 			b->len += (size_t)n;
 		} else if (n == 0) {
@@ -284,13 +290,12 @@ static void write_done(par *p)
 	slot *s;
 	p->writing = true;
 	while ((s = done_head(p)) != NULL) {
-		size_t in_bytes = s->in.len;
 		pthread_mutex_unlock(&p->lock);
 		int st = write_slot(s);
 		pthread_mutex_lock(&p->lock);
 		if (st > p->status)
 			p->status = st;
-		p->in_flight_bytes -= in_bytes;
+		p->in_flight_bytes -= s->in_bytes;
 		p->free_slots[p->n_free++] = s;
 		p->written++;
 	}
@@ -305,18 +310,20 @@ static bool may_cut(const par *p)
 	       (p->cut == p->written || p->in_flight_bytes < IN_FLIGHT_BYTES);
 }
 
-/* Takes the reader's role: cuts the next chunk into a free slot, then runs
- * it.  Called and returns with the lock held (let go while reading and
- * running). */
-static void cut_and_run(par *p, void *worker)
+/* Takes the reader's role: cuts the next chunk into in (the thread's own),
+ * then runs it into a free slot.  Called and returns with the lock held
+ * (let go while reading and running). */
+static void cut_and_run(par *p, void *worker, iri_buf *in)
 {
 	slot *s = p->free_slots[--p->n_free];
 	p->reading = true;
 	pthread_mutex_unlock(&p->lock);
-	bool more = cut_chunk(&p->rd, &s->in, p->line_cap_bytes);
+	trim(in);
+	bool more = cut_chunk(&p->rd, in, p->line_cap_bytes);
 	s->first_line = p->line;
-	if (more)
-		p->line += count_lines(s->in.data, s->in.len);
+	s->lines = more ? count_lines(in->data, in->len) : 0;
+	s->in_bytes = in->len;
+	p->line += s->lines;
 	pthread_mutex_lock(&p->lock);
 	p->reading = false;
 	if (!more) {
@@ -328,10 +335,10 @@ static void cut_and_run(par *p, void *worker)
 	s->state = SLOT_RUNNING;
 	p->ring[p->cut % p->window] = s;
 	p->cut++;
-	p->in_flight_bytes += s->in.len;
+	p->in_flight_bytes += s->in_bytes;
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
-	run_slot(p->job, worker, s);
+	run_slot(p->job, worker, in, s);
 	pthread_mutex_lock(&p->lock);
 	/* No one to wake: the chunk is written by this thread (it loops back
 	 * to done_head) or by the writer at work (it looks again before it
@@ -345,6 +352,8 @@ static void cut_and_run(par *p, void *worker)
  * by its own thread). */
 static void work(par *p, void *worker)
 {
+	iri_buf in;   /* the chunk read, kept from chunk to chunk (but a big one) */
+	iri_buf_init(&in);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		if (!p->writing && done_head(p))
@@ -352,11 +361,12 @@ static void work(par *p, void *worker)
 		else if (p->input_ended)
 			break;
 		else if (may_cut(p))
-			cut_and_run(p, worker);
+			cut_and_run(p, worker, &in);
 		else
 			pthread_cond_wait(&p->changed, &p->lock);
 	}
 	pthread_mutex_unlock(&p->lock);
+	iri_buf_fini(&in);
 }
 
 /* A thread besides the calling one: makes its own state (ICU's objects take
@@ -388,7 +398,6 @@ static bool make_slots(par *p, unsigned threads)
 		return false;
 	for (size_t k = 0; k < p->window; k++) {
 		slot *s = &p->slots[k];
-		iri_buf_init(&s->in);
 		iri_buf_init(&s->out);
 		iri_buf_init(&s->err);
 		/* The first slot on top. */
@@ -401,7 +410,6 @@ static bool make_slots(par *p, unsigned threads)
 static void free_slots(par *p)
 {
 	for (size_t k = 0; p->slots && k < p->window; k++) {
-		iri_buf_fini(&p->slots[k].in);
 		iri_buf_fini(&p->slots[k].out);
 		iri_buf_fini(&p->slots[k].err);
 	}
