@@ -24,6 +24,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -33,6 +34,8 @@
 /* Big enough that a chunk's bookkeeping is noise, small enough that a
  * few in flight stay a small part of the memory. */
 #define CHUNK_BYTES ((size_t)256 * 1024)
+/* The smallest chunk cut near the end of a file (next_chunk_bytes()). */
+#define MIN_CHUNK_BYTES ((size_t)32 * 1024)
 /* Input bytes read but not yet written at most, over all slots (one chunk
  * alone may be bigger: a line up to the cap); with the slots' buffers
  * trimmed back after a big chunk, memory stays flat whatever the threads. */
@@ -56,6 +59,8 @@ typedef struct {
 	iri_buf carry;            /* read past the last newline of the chunk before */
 	bool ended;               /* no more input: its end, or a read error */
 	int read_errno;           /* the error, or 0 */
+	bool size_known;          /* a file: left_bytes says how much is to come */
+	size_t left_bytes;        /* the file's bytes not yet read (as its size said at the start) */
 } reader;
 
 typedef struct {
@@ -75,6 +80,7 @@ typedef struct {
 	bool writing;             /* a thread holds the writer's role */
 	bool input_ended;         /* no chunk will be cut any more */
 	int status;               /* the worst of the chunks written */
+	unsigned threads;
 	/* The reader's own (whoever holds the role): */
 	reader rd;
 	size_t line_cap_bytes;
@@ -201,6 +207,7 @@ static void read_more(reader *rd, iri_buf *b, size_t want_bytes)
 		ssize_t n = read(rd->fd, b->data + b->len, ask_bytes);
 		if (n > 0) {
 			b->len += (size_t)n;
+			rd->left_bytes -= (size_t)n < rd->left_bytes ? (size_t)n : rd->left_bytes;
 		} else if (n == 0) {
 			rd->ended = true;
 		} else if (errno != EINTR) {
@@ -228,11 +235,11 @@ static void skip_line(reader *rd)
 	}
 }
 
-/* The next chunk into in: whole lines, about CHUNK_BYTES of them; the last
+/* The next chunk into in: whole lines, about first_bytes of them; the last
  * line of the input maybe without its newline; a line longer than
  * line_cap_bytes as its first line_cap_bytes + 1 bytes alone (the run
  * reports it), the rest of it dropped.  False when the input is done. */
-static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
+static bool cut_chunk(reader *rd, iri_buf *in, size_t first_bytes, size_t line_cap_bytes)
 {
 	iri_buf_reset(in);
 	if (rd->carry.len)
@@ -241,7 +248,7 @@ static bool cut_chunk(reader *rd, iri_buf *in, size_t line_cap_bytes)
 	/* Only the bytes read since the last look can hold a newline: each
 	 * look is over new bytes, so a long line costs linear time. */
 	size_t looked_bytes = 0;
-	for (size_t want_bytes = CHUNK_BYTES;; want_bytes = in->len + CHUNK_BYTES) {
+	for (size_t want_bytes = first_bytes;; want_bytes = in->len + CHUNK_BYTES) {
 		read_more(rd, in, want_bytes);
 		if (in->failed) {
 			rd->ended = true;
@@ -310,6 +317,19 @@ static bool may_cut(const par *p)
 	       (p->cut == p->written || p->in_flight_bytes < IN_FLIGHT_BYTES);
 }
 
+/* The size of the next chunk: CHUNK_BYTES, but near the end of a file the
+ * bytes left shared among the threads, so that they end together rather
+ * than one running the last big chunk alone. */
+static size_t next_chunk_bytes(const par *p)
+{
+	if (!p->rd.size_known)
+		return CHUNK_BYTES;
+	size_t share_bytes = (p->rd.left_bytes + p->rd.carry.len) / p->threads;
+	if (share_bytes >= CHUNK_BYTES)
+		return CHUNK_BYTES;
+	return share_bytes > MIN_CHUNK_BYTES ? share_bytes : MIN_CHUNK_BYTES;
+}
+
 /* Takes the reader's role: cuts the next chunk into in (the thread's own),
  * then runs it into a free slot.  Called and returns with the lock held
  * (let go while reading and running). */
@@ -319,7 +339,7 @@ static void cut_and_run(par *p, void *worker, iri_buf *in)
 	p->reading = true;
 	pthread_mutex_unlock(&p->lock);
 	trim(in);
-	bool more = cut_chunk(&p->rd, in, p->line_cap_bytes);
+	bool more = cut_chunk(&p->rd, in, next_chunk_bytes(p), p->line_cap_bytes);
 	s->first_line = p->line;
 	s->lines = more ? count_lines(in->data, in->len) : 0;
 	s->in_bytes = in->len;
@@ -423,8 +443,14 @@ int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 	if (threads < 1)
 		return -1;
 	int status = -1;
-	par p = { .job = job, .rd = { .fd = fd }, .line_cap_bytes = line_cap_bytes, .line = 1 };
+	par p = { .job = job, .threads = threads, .rd = { .fd = fd }, .line_cap_bytes = line_cap_bytes, .line = 1 };
 	iri_buf_init(&p.rd.carry);
+	struct stat st;
+	off_t at = lseek(fd, 0, SEEK_CUR);
+	if (at >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > at) {
+		p.rd.size_known = true;
+		p.rd.left_bytes = (size_t)(st.st_size - at);
+	}
 	thread_arg *args = threads > 1 ? calloc(threads - 1, sizeof *args) : NULL;
 	void *worker = NULL;
 	if ((threads > 1 && !args) || !make_slots(&p, threads) || !(worker = job->worker_new(job->user, 0)))
