@@ -477,7 +477,8 @@ int par_run(const par_job *job, int fd, size_t line_cap_bytes, unsigned threads)
 		status = status > 1 ? status : 1;
 	}
 cleanup:
-	job->worker_free(worker);
+	if (worker)
+		job->worker_free(worker);
 	free_slots(&p);
 	free(args);
 	iri_buf_fini(&p.rd.carry);
