@@ -11,10 +11,10 @@
  * number.  Each thread reads into a buffer of its own; a chunk's results
  * wait for their turn in a slot, a free slot being the last one freed: few
  * buffers are ever touched (a first touch is a page fault, dear on a
- * virtual machine).  Input is read(), not
- * mapped: a file cut short meanwhile only ends the input early (a mapping
- * would fault).  One mutex guards the slots and roles; one condition
- * variable wakes the threads waiting for a role or a slot. */
+ * virtual machine).  Input is read(), not mapped: a file cut short
+ * meanwhile only ends the input early (a mapping would fault).  One mutex
+ * guards the slots and roles; one condition variable wakes the threads
+ * waiting for a role or a slot. */
 #define _GNU_SOURCE   /* fopencookie, sched_getaffinity */
 #include <errno.h>
 #include <pthread.h>
@@ -146,7 +146,7 @@ static unsigned long count_lines(const char *text, size_t len)
 }
 
 /* A buffer that grew past SLOT_KEEP_BYTES (a long line) is given back;
- * smaller ones are kept for the slot's next chunk. */
+ * smaller ones are kept for the next chunk. */
 static void trim(iri_buf *b)
 {
 	if (b->alloc > SLOT_KEEP_BYTES)
