@@ -108,9 +108,10 @@ static FILE *buf_stream(iri_buf *b)
 }
 
 /* One chunk, in, on a thread: the command's output into two memory
- * streams. */
+ * streams; s->lines set to the lines run (0 if it failed to start). */
 static void run_slot(const par_job *job, void *worker, const iri_buf *in, slot *s)
 {
+	s->lines = 0;
 	FILE *out = buf_stream(&s->out);
 	FILE *err = out ? buf_stream(&s->err) : NULL;
 	if (!out || !err) {
@@ -129,7 +130,7 @@ static void run_slot(const par_job *job, void *worker, const iri_buf *in, slot *
 	setvbuf(out, NULL, _IONBF, 0);
 	__fsetlocking(out, FSETLOCKING_BYCALLER);
 	__fsetlocking(err, FSETLOCKING_BYCALLER);
-	s->status = job->run(worker, in->data, in->len, s->first_line, out, err, &s->out);
+	s->status = job->run(worker, in->data, in->len, s->first_line, out, err, &s->out, &s->lines);
 	/* A stream that could not grow lost output: the chunk fails whole. */
 	bool lost = fclose(out) != 0;
 	if (fclose(err) != 0 || lost || s->out.failed || s->err.failed)
@@ -341,9 +342,12 @@ static void cut_and_run(par *p, void *worker, iri_buf *in)
 	trim(in);
 	bool more = cut_chunk(&p->rd, in, next_chunk_bytes(p), p->line_cap_bytes);
 	s->first_line = p->line;
-	s->lines = more ? count_lines(in->data, in->len) : 0;
 	s->in_bytes = in->len;
-	p->line += s->lines;
+	/* The next chunk's first line number, known before this one runs:
+	 * one thread learns it from the run instead (no second pass). */
+	bool alone = p->threads == 1;
+	if (more && !alone)
+		p->line += count_lines(in->data, in->len);
 	pthread_mutex_lock(&p->lock);
 	p->reading = false;
 	if (!more) {
@@ -359,6 +363,10 @@ static void cut_and_run(par *p, void *worker, iri_buf *in)
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 	run_slot(p->job, worker, in, s);
+	if (s->status < 0)
+		s->lines = count_lines(in->data, in->len);   /* for the message */
+	if (alone)
+		p->line += s->lines;
 	pthread_mutex_lock(&p->lock);
 	/* No one to wake: the chunk is written by this thread (it loops back
 	 * to done_head) or by the writer at work (it looks again before it

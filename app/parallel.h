@@ -24,9 +24,10 @@ typedef struct {
 	 * without its newline; the first is line first_line of the input.
 	 * Output goes to out, messages to err.  out is unbuffered over
 	 * out_bytes, so the run may append to out_bytes itself as well.
+	 * Sets *lines to the lines it ran (an unended last one counts).
 	 * Returns the exit status. */
 	int (*run)(void *worker, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err,
-		iri_buf *out_bytes);
+		iri_buf *out_bytes, unsigned long *lines);
 	void *user;
 } par_job;
 
