@@ -7,14 +7,15 @@
  * thread only copies bytes between the others, and there are as many
  * threads as processors.  Reading and writing are each one thread's at a
  * time (roles taken under the lock), so chunks are cut and written in input
- * order; the reader counts each chunk's lines, so each knows its first line
- * number.  Each thread reads into a buffer of its own; a chunk's results
- * wait for their turn in a slot, a free slot being the last one freed: few
- * buffers are ever touched (a first touch is a page fault, dear on a
- * virtual machine).  Input is read(), not mapped: a file cut short
- * meanwhile only ends the input early (a mapping would fault).  One mutex
- * guards the slots and roles; one condition variable wakes the threads
- * waiting for a role or a slot. */
+ * order; the reader counts each chunk's lines, so the next knows its first
+ * line number (one thread alone takes the count from the run).  Each
+ * thread reads into a buffer of its own; a chunk's results wait for their
+ * turn in a slot, a free slot being the last one freed: few buffers are
+ * ever touched (a first touch is a page fault, dear on a virtual machine).
+ * Input is read(), not mapped: a file cut short meanwhile only ends the
+ * input early (a mapping would fault).  One mutex guards the slots and
+ * roles; one condition variable wakes the threads waiting for a role or a
+ * slot. */
 #define _GNU_SOURCE   /* fopencookie, sched_getaffinity */
 #include <errno.h>
 #include <pthread.h>
