@@ -200,8 +200,9 @@ static int batch_run(batch *b, const batch_command *cmd, int argc, char **argv)
 	char *out_block = NULL;
 	if (!b->stdout_tty && (out_block = malloc(BATCH_OUT_BLOCK_BYTES)) != NULL)
 		setvbuf(stdout, out_block, _IOFBF, BATCH_OUT_BLOCK_BYTES);
-	/* Only this thread writes to stdout and stderr (parallel.c's threads
-	 * write to streams of their own): no lock taken per call. */
+	/* One thread at a time writes to stdout and stderr (parallel.c's
+	 * writer, under its lock; its threads run into streams of their own):
+	 * no lock taken per call. */
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	__fsetlocking(stderr, FSETLOCKING_BYCALLER);
 	int status = 2;

@@ -105,7 +105,7 @@ static void *worker_new(void *user, unsigned index)
 
 /* The lines of one chunk, as bin_run_stdin() takes them. */
 static int worker_run(void *p, const char *text, size_t len, unsigned long first_line, FILE *out, FILE *err,
-	iri_buf *out_bytes)
+	iri_buf *out_bytes, unsigned long *lines)
 {
 	batch_worker *w = p;
 	w->b.out_f = out;
@@ -120,6 +120,7 @@ static int worker_run(void *p, const char *text, size_t len, unsigned long first
 		stdin_line(&w->b, w->fn, text + start, end - start, end - start > BATCH_MAX_LINE_BYTES);
 		start = end + 1;
 	}
+	*lines = w->b.line - first_line;
 	return w->b.status;
 }
 
