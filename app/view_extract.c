@@ -224,6 +224,11 @@ static int read_document(view_list *vl, ixt_ctx *x, FILE *f, const char *path, c
 		snprintf(err, err_size, _("cannot read %s: %s"), path, why);
 		return 2;
 	}
+	if (ixt_last_empty(x)) {
+		/* TRANSLATORS: %s: the file name (or "standard input"); as "%s is empty: no lines to view". */
+		snprintf(err, err_size, _("%s is empty: no IRIs to view"), path);
+		return 2;
+	}
 	if (vl->n == 0) {
 		/* TRANSLATORS: %s: the file name; %s: the first problem in it, or "". */
 		snprintf(err, err_size, _("%s has no IRIs to view%s%s"), path, r.problems ? ": " : "", r.first_problem);

@@ -162,6 +162,11 @@ const char *ixt_last_charset(const ixt_ctx *x)
 	return x ? x->used_charset : "";
 }
 
+bool ixt_last_empty(const ixt_ctx *x)
+{
+	return x && x->empty;
+}
+
 const char *ixt_detail(const ixt_ctx *x)
 {
 	return x ? x->detail : "";
@@ -183,6 +188,7 @@ static void start_document(ixt_ctx *x, const char *name, const char *head, size_
 {
 	ixt_doc_reset(&x->doc);
 	x->stopped = false;
+	x->empty = false;
 	x->detail[0] = '\0';
 	x->n_bases = 0;
 	x->used_type = x->type != IXT_TYPE_AUTO ? x->type
@@ -209,6 +215,22 @@ static bool utf16_bom(const char *p, size_t n)
 		|| ((unsigned char)p[0] == 0xFE && (unsigned char)p[1] == 0xFF));
 }
 
+/* Whether the whole document, HEAD (N bytes), is empty: no bytes, a BOM
+ * alone, or (read as UTF-8) nothing but ASCII white space after it. */
+static bool blank(const ixt_ctx *x, const char *head, size_t n)
+{
+	if (utf16_bom(head, n))
+		return n == 2;
+	if (n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+		head += 3, n -= 3;
+	else if (!is_utf8_name(x->charset))
+		return n == 0;                      /* its white space may be other bytes */
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", head[i]) || head[i] == '\0')
+			return false;
+	return true;
+}
+
 /* One document from SRC: its first bytes for the type and charset, then
  * UTF-8 text and RDF through their byte streams, the rest in pieces. */
 static ixt_result read_src(ixt_ctx *x, ixt_src *src, const char *name)
@@ -220,6 +242,10 @@ static ixt_result read_src(ixt_ctx *x, ixt_src *src, const char *name)
 		return IXT_IO;
 	}
 	start_document(x, name, head, n);
+	if (n < sizeof head && blank(x, head, n)) {
+		x->empty = true;                    /* no IRIs, nothing wrong (extract.h) */
+		return IXT_OK;
+	}
 	ixt_result r;
 	if (streams(x->used_type) && is_utf8_name(x->charset) && !utf16_bom(head, n)) {
 		if (memchr(head, '\0', n))

@@ -49,6 +49,7 @@
 #ifndef IRIE_EXTRACT_H
 #define IRIE_EXTRACT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -206,6 +207,11 @@ ixt_type ixt_last_type(const ixt_ctx *x);
 /* The charset the last read used ("UTF-8", "Shift_JIS", ...).  Borrowed
  * until the next read. */
 const char *ixt_last_charset(const ixt_ctx *x);
+/* Whether the last document read was empty: no bytes, a byte order mark
+ * alone, or nothing but ASCII white space (space, tab, CR, LF) when read
+ * as UTF-8.  An empty document of any type is read without a word: no
+ * IRIs, nothing reported, IXT_OK (XML's "no root element" is not said). */
+bool ixt_last_empty(const ixt_ctx *x);
 /* More about the last read's failure (strerror text), "" if none.  Borrowed. */
 const char *ixt_detail(const ixt_ctx *x);
 

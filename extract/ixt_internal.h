@@ -86,6 +86,7 @@ struct ixt_ctx {
 	ixt_diag_fn diag;
 	void *user;
 	bool stopped;
+	bool empty;                    /* the last document was empty (ixt_last_empty) */
 	size_t chunk_bytes;            /* input bytes per piece step (ixt_set_chunk_bytes) */
 	char *chunk;                   /* the input buffer of stream.c, kept between documents */
 	size_t chunk_cap;

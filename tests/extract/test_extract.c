@@ -435,6 +435,38 @@ static void keep_detail(void *user, const ixt_diag *d)
 
 /* json.c: the error at its place, with json-c's words only (app words the
  * code; the rows above check that reading goes on). */
+/* review-docs 3: an empty document of any type (no bytes, a BOM alone,
+ * white space alone in UTF-8) is read without a word; anything more is not
+ * empty, and white space in a charset that is not UTF-8 is not looked at. */
+static void test_empty(void)
+{
+	static const struct { const char *doc; size_t n; const char *charset; bool empty; } cases[] = {
+		{ "", 0, NULL, true }, { "\xEF\xBB\xBF", 3, NULL, true }, { "\xFF\xFE", 2, NULL, true },
+		{ "\xFE\xFF", 2, "windows-1255", true }, { " \r\n\t\n", 5, NULL, true },
+		{ "\xEF\xBB\xBF\n", 4, "UTF-8", true }, { "", 0, "Shift_JIS", true },
+		{ "  ", 2, "UTF-16LE", false }, { "\xFF\xFE\n\0", 4, NULL, false },
+		{ " \0", 2, NULL, false }, { "\n\f", 2, NULL, false }, { " x", 2, NULL, false },
+	};
+	ixt_ctx *x = ixt_new();
+	seen s = { 0 };
+	for (int t = IXT_TYPE_AUTO; t <= IXT_TYPE_JSON; t++)
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ixt_set_type(x, (ixt_type)t);
+		ixt_set_charset(x, cases[i].charset);
+		ixt_result r = run(x, &s, cases[i].doc, cases[i].n, "e.xml");
+		CHECK(ixt_last_empty(x) == cases[i].empty, "empty %zu type %d: %d", i, t, ixt_last_empty(x));
+		if (cases[i].empty)
+			CHECK(r == IXT_OK && s.n == 0 && s.n_diag == 0, "empty %zu type %d: %s, %zu found, diag %s",
+				i, t, ixt_result_name(r), s.n, s.n_diag ? s.diag[0] : "");
+	}
+	ixt_set_charset(x, NULL);
+	ixt_set_type(x, IXT_TYPE_XML);
+	run(x, &s, "", 0, NULL);
+	run(x, &s, "<r/>", 4, NULL);
+	CHECK(!ixt_last_empty(x) && !ixt_last_empty(NULL), "a document after an empty one is not empty");
+	ixt_free(x);
+}
+
 static void test_json_after_error(void)
 {
 	static const struct { const char *doc, *want; } cases[] = {
@@ -466,6 +498,7 @@ int main(void)
 	test_stream_continuations();
 	test_stream_line_ends();
 	test_json_after_error();
+	test_empty();
 	test_maps();
 	test_mail_autolinks();
 	return tcheck_done("extract");
