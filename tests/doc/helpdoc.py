@@ -121,7 +121,7 @@ def table(irie):
 
 
 def read_data(path):
-    """tests/doc/values.txt: 'value METAVAR WORD', 'input COMMAND ARGS...',
+    """tests/doc/values.txt: 'value METAVAR WORD', 'input COMMAND ARGS...' (DATADIR: its directory),
     'complete SHELL|any LINE -> WORD'."""
     values, inputs, completions = {}, {}, []
     with open(path, encoding='utf-8') as f:
@@ -135,7 +135,7 @@ def read_data(path):
                 values.setdefault(meta, []).append(word)
             elif kind == 'input':
                 cmd, _, args = rest.partition(' ')
-                inputs[cmd] = args.split()
+                inputs[cmd] = args.replace('DATADIR', os.path.dirname(os.path.abspath(path))).split()
             elif kind == 'complete':
                 shell, rest = rest.split(' ', 1)
                 left, word = rest.rsplit(' -> ', 1)
