@@ -1,6 +1,8 @@
 /* irie extract and irie check --extract: documents in (extract/ finds their
  * IRIs), one line per IRI or per finding out, each at its place in the
- * document (FILE:LINE:COL, COL in code points of the document's line).
+ * document (FILE:LINE:COL, COL in code points of the document's line, or
+ * with --columns=bytes in its UTF-8 bytes: vim's quickfix %c is a byte
+ * index; SARIF's columns stay code points, its columnKind says so).
  *
  * check --extract checks the IRI as meant (extract's decoded iri: entities,
  * escapes and prefixed names undone), and for a relative reference the
@@ -36,7 +38,16 @@ const char *bx_options_refusal(const batch *b)
 	if (b->sarif && b->json)
 		/* TRANSLATORS: keep the option names. */
 		return N_("--sarif and --json cannot go together");
+	if (b->sarif && b->columns_bytes)
+		/* TRANSLATORS: keep the option names and values; SARIF's columnKind is a field name. */
+		return N_("--columns=bytes cannot go with --sarif (SARIF's columnKind is code points)");
 	return NULL;
+}
+
+/* The column of P as --columns says. */
+static unsigned long col_of(const bx_run *r, ixt_pos p)
+{
+	return r->b->columns_bytes ? p.column_byte : p.column;
 }
 
 /* Text for a line of output: a LF, CR or TAB in it as %0A, %0D, %09 (so
@@ -84,7 +95,7 @@ static void extract_json(bx_run *r, const ixt_found *fd, bool resolved)
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", out_json_string(r->file, strlen(r->file)));
 	json_object_object_add(o, "line", json_object_new_int64((int64_t)fd->pos.line));
-	json_object_object_add(o, "column", json_object_new_int64((int64_t)fd->pos.column));
+	json_object_object_add(o, "column", json_object_new_int64((int64_t)col_of(r, fd->pos)));
 	json_object_object_add(o, "byte", json_object_new_int64((int64_t)fd->pos.byte));
 	json_object_object_add(o, "byte_end", json_object_new_int64((int64_t)fd->byte_end));
 	json_object_object_add(o, "kind", json_object_new_string(ixt_kind_name(fd->kind)));
@@ -110,7 +121,7 @@ static void extract_one(bx_run *r, const ixt_found *fd)
 		return;
 	}
 	put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
-	fprintf(b->out_f, ":%lu:%lu\t", fd->pos.line, fd->pos.column);
+	fprintf(b->out_f, ":%lu:%lu\t", fd->pos.line, col_of(r, fd->pos));
 	put_field(b->out_f, fd->iri, fd->iri_bytes, b->stdout_tty);
 	if (resolved) {
 		fputc('\t', b->out_f);
@@ -128,7 +139,11 @@ static ixt_pos place_of(const ixt_found *fd, size_t cp)
 	if (fd->map_len == 0)
 		return fd->pos;
 	ixt_pos p = fd->map[fd->map_len - 1];
+	size_t k = fd->iri_bytes;               /* to the last code point's first byte */
+	while (k > 0 && ((unsigned char)fd->iri[--k] & 0xC0) == 0x80)
+		;
 	p.column++;
+	p.column_byte += (unsigned long)(fd->iri_bytes - k);
 	return p;
 }
 
@@ -143,10 +158,12 @@ static ixt_pos raw_end(const ixt_found *fd)
 			if (c == '\r' && i + 1 < fd->raw_bytes && fd->raw[i + 1] == '\n')
 				i++;
 			p.line++;
-			p.column = 1;
-		} else if ((c & 0xC0) != 0x80) {   /* a code point's first byte */
-			p.column++;
+			p.column = p.column_byte = 1;
+			continue;
 		}
+		p.column_byte++;
+		if ((c & 0xC0) != 0x80)            /* a code point's first byte */
+			p.column++;
 	}
 	return p;
 }
@@ -168,13 +185,13 @@ static void finding_text(bx_run *r, const iri_diag *d, ixt_pos at)
 	char msg[512];
 	msg_diag(d, msg, sizeof msg);
 	put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
-	fprintf(b->out_f, ":%lu:%lu: %s: %s: ", at.line, at.column, msg_severity(d->severity),
+	fprintf(b->out_f, ":%lu:%lu: %s: %s: ", at.line, col_of(r, at), msg_severity(d->severity),
 		iri_diag_code_name(d->code));
 	out_text(b->out_f, msg, strlen(msg), b->stdout_tty);
 	fprintf(b->out_f, " [%s]\n", d->rule);
 	if (d->suggestion) {   /* as plain check gives it, at the same place */
 		put_field(b->out_f, r->file, strlen(r->file), b->stdout_tty);
-		fprintf(b->out_f, ":%lu:%lu: ", at.line, at.column);
+		fprintf(b->out_f, ":%lu:%lu: ", at.line, col_of(r, at));
 		bout_suggestion_text(b, b->out_f, b->stdout_tty, d);
 	}
 }
@@ -184,7 +201,7 @@ static void finding_json(bx_run *r, const ixt_found *fd, json_object *arr)
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", out_json_string(r->file, strlen(r->file)));
 	json_object_object_add(o, "line", json_object_new_int64((int64_t)fd->pos.line));
-	json_object_object_add(o, "column", json_object_new_int64((int64_t)fd->pos.column));
+	json_object_object_add(o, "column", json_object_new_int64((int64_t)col_of(r, fd->pos)));
 	json_object_object_add(o, "byte", json_object_new_int64((int64_t)fd->pos.byte));
 	json_object_object_add(o, "kind", json_object_new_string(ixt_kind_name(fd->kind)));
 	json_object_object_add(o, "iri", out_json_string(fd->iri, fd->iri_bytes));
@@ -214,7 +231,7 @@ static void check_one(bx_run *r, const ixt_found *fd)
 		else if (arr) {
 			json_object *dj = bout_diag_json(d);
 			json_object_object_add(dj, "line", json_object_new_int64((int64_t)at.line));
-			json_object_object_add(dj, "column", json_object_new_int64((int64_t)at.column));
+			json_object_object_add(dj, "column", json_object_new_int64((int64_t)col_of(r, at)));
 			json_object_array_add(arr, dj);
 		} else
 			finding_text(r, d, at);
@@ -265,7 +282,7 @@ static void on_diag(void *user, const ixt_diag *d)
 	bool warning = d->code == IXT_BAD_TEXT;
 	put_field(b->err_f, r->file, strlen(r->file), b->stderr_tty);
 	if (d->pos.line)
-		fprintf(b->err_f, ":%lu:%lu", d->pos.line, d->pos.column);
+		fprintf(b->err_f, ":%lu:%lu", d->pos.line, col_of(r, d->pos));
 	fprintf(b->err_f, ": %s: ", msg_severity(warning ? IRI_SEV_WARNING : IRI_SEV_ERROR));
 	out_text(b->err_f, msg, strlen(msg), b->stderr_tty);
 	fputc('\n', b->err_f);
@@ -274,7 +291,7 @@ static void on_diag(void *user, const ixt_diag *d)
 	if (r->sarif)
 		sarif_add_document(r->sarif, r->file, d->pos.line, d->pos.column, d->code, msg, warning);
 	else if (b->json)
-		problem_json(r, d->pos.line, d->pos.column, d->code, msg, warning);
+		problem_json(r, d->pos.line, col_of(r, d->pos), d->code, msg, warning);
 	if (warning) {
 		r->n_warnings++;
 	} else {

@@ -54,6 +54,7 @@ struct batch {
 	int doc_type;
 	const char *doc_charset;   /* extract --charset: the documents' charset */
 	bool sarif;                /* check --extract --sarif */
+	bool columns_bytes;        /* --columns=bytes: COL in UTF-8 bytes (vim), else code points */
 	const char *words[BOUT_WORDS];   /* gettext's, made on first use; NULL until then */
 };
 
@@ -72,10 +73,11 @@ enum {
 	BOPT_TYPE = 1u << 7,
 	BOPT_EXTRACT = 1u << 8,
 	BOPT_SARIF = 1u << 9,
+	BOPT_COLUMNS = 1u << 10,
 };
 
 /* Rows of the option table (app/batch_table.c checks it at compile time). */
-#define BATCH_OPTION_COUNT 10
+#define BATCH_OPTION_COUNT 11
 
 typedef struct {
 	unsigned bit;             /* BOPT_* */
@@ -134,7 +136,7 @@ void cmd_show(batch *b, const char *text, size_t len);
 /* ---- documents (app/batch_extract.c) ------------------------------------ */
 
 /* A usage error's msgid for the document options given (--sarif with
- * --json), or NULL. */
+ * --json or --columns=bytes), or NULL. */
 const char *bx_options_refusal(const batch *b);
 /* extract, or check --extract: every document named (none: stdin), the
  * summary; b->status set. */

@@ -66,6 +66,16 @@ static void set_sarif(batch *b, int value_index, const char *value)
 		b->doc_type = 0;
 }
 
+/* --columns: what COL counts in extract's and check --extract's output
+ * (text and JSON); for check it implies --extract, as --sarif does. */
+static void set_columns(batch *b, int value_index, const char *value)
+{
+	(void)value;
+	b->columns_bytes = value_index == 1;
+	if (strcmp(b->command, "check") == 0 && b->doc_type < 0)
+		b->doc_type = 0;
+}
+
 /* The values listed are render's form names (rnd_form_name). */
 static void set_form(batch *b, int value_index, const char *value)
 {
@@ -125,6 +135,10 @@ static const batch_option options[] = {
 	  N_("--extract takes auto|text|html|xml|turtle|ntriples|nquads|markdown|json"), set_doc_type, true },
 	/* TRANSLATORS: option and command names are typed by users: keep them. */
 	{ BOPT_SARIF, "sarif", NULL, NULL, N_("--sarif applies to check only"), NULL, set_sarif, false },
+	/* TRANSLATORS: option and command names are typed by users: keep them. */
+	{ BOPT_COLUMNS, "columns", "code-points|bytes", NULL, N_("--columns applies to extract and check only"),
+	  /* TRANSLATORS: option names and values are typed by users: keep them. */
+	  N_("--columns takes code-points|bytes"), set_columns, false },
 };
 
 _Static_assert(sizeof options / sizeof options[0] == BATCH_OPTION_COUNT, "BATCH_OPTION_COUNT is the table's rows");
@@ -209,7 +223,7 @@ static const batch_command commands[] = {
 	{
 		.name = "check",
 		.fn = cmd_check,
-		.options = BOPT_CHARSET | BOPT_JSON | BOPT_EXTRACT | BOPT_SARIF,
+		.options = BOPT_CHARSET | BOPT_JSON | BOPT_EXTRACT | BOPT_SARIF | BOPT_COLUMNS,
 		.operands = "[IRI...|FILE...]",
 		.lead_args = 0, .min_args = 0, .max_args = -1,
 		.stdin_lines = true,
@@ -218,7 +232,7 @@ static const batch_command commands[] = {
 		 * message [RULE]", "FILE", "note: suggestion:", the severities as the
 		 * program prints them, option names and values, "SARIF", "MiB" and RFC
 		 * numbers as they are; keep the description column aligned. */
-		.help = N_("Usage: irie check [--charset=NAME] [--json] [--extract[=TYPE]] [--sarif] [IRI...|FILE...]\n"
+		.help = N_("Usage: irie check [--charset=NAME] [--json] [--extract[=TYPE]] [--sarif] [--columns=code-points|bytes] [IRI...|FILE...]\n"
 			"\n"
 			"Checks each IRI against RFC 3987 (2.2 syntax, 4.1 and 4.2 bidi, 5.3\n"
 			"normalisation), RFC 3986 and UTS #46 / UTS #39 for the host, and\n"
@@ -247,6 +261,11 @@ static const batch_command commands[] = {
 			"                    severity, message\n"
 			"  --sarif           one SARIF 2.1.0 log on stdout (columns in code\n"
 			"                    points); implies --extract\n"
+			"  --columns=code-points  with --extract, COL (and JSON's column) in code\n"
+			"                    points of the document's line (default; Emacs, GCC)\n"
+			"  --columns=bytes   in UTF-8 bytes of the line, as vim's quickfix reads\n"
+			"                    them (irie check --columns=bytes f.html > qf;\n"
+			"                    vim -q qf); implies --extract, not with --sarif\n"
 			"\n"
 			"Input: the IRIs given, or else one per line from stdin (a final CR and\n"
 			"a leading byte order mark are dropped; lines up to 16 MiB).  Put '--'\n"
@@ -259,24 +278,25 @@ static const batch_command commands[] = {
 		.name = "extract",
 		.fn = NULL,
 		.documents = true,
-		.options = BOPT_CHARSET | BOPT_JSON | BOPT_TYPE,
+		.options = BOPT_CHARSET | BOPT_JSON | BOPT_TYPE | BOPT_COLUMNS,
 		.operands = "[FILE...|-]",
 		.lead_args = 0, .min_args = 0, .max_args = -1,
 		.stdin_lines = true,
 		/* TRANSLATORS: "irie extract --help".  Keep option names and values,
 		 * "FILE:LINE:COL", "TAB", JSON field names, charset names and RFC
 		 * numbers as they are; keep the description column aligned. */
-		.help = N_("Usage: irie extract [--charset=NAME] [--json] [--type=TYPE] [FILE...|-]\n"
+		.help = N_("Usage: irie extract [--charset=NAME] [--json] [--type=TYPE] [--columns=code-points|bytes] [FILE...|-]\n"
 			"\n"
 			"Prints every IRI (or IRI reference) found in the documents, one per\n"
 			"line:\n"
 			"\n"
 			"  FILE:LINE:COL<TAB>IRI[<TAB>RESOLVED]\n"
 			"\n"
-			"LINE and COL (code points of the document's line) from 1, at the IRI's\n"
-			"first character; IRI is the IRI it means (entities, escapes and\n"
-			"prefixed names undone); RESOLVED, for a relative reference with a base\n"
-			"in scope, is the reference resolved (RFC 3986 5.2).  HTML and XML: the\n"
+			"LINE and COL (code points of the document's line, or --columns) from 1,\n"
+			"at the IRI's first character; IRI is the IRI it means (entities,\n"
+			"escapes and prefixed names undone); RESOLVED, for a relative reference\n"
+			"with a base in scope, is the reference resolved (RFC 3986 5.2).  HTML\n"
+			"and XML: the\n"
 			"attributes that hold URLs, <base href>, xml:base, xmlns; Turtle,\n"
 			"N-Triples, N-Quads: every IRI; Markdown: links, images, autolinks;\n"
 			"JSON: strings that are absolute IRIs; text: IRIs as people write them\n"
@@ -289,7 +309,13 @@ static const batch_command commands[] = {
 			"  --charset=NAME  the documents' charset when they do not say (HTML\n"
 			"                  meta, XML declaration, BOM); UTF-8 otherwise\n"
 			"  --json          JSON Lines: file, line, column, byte, byte_end,\n"
-			"                  kind, element, attribute, raw, iri, resolved, base\n"
+			"                  kind, element, attribute, raw, iri, resolved, base;\n"
+			"                  a document's problem: file, line, column, code,\n"
+			"                  severity, message\n"
+			"  --columns=code-points  COL (and JSON's column) in code points of the\n"
+			"                  document's line (default; Emacs, GCC)\n"
+			"  --columns=bytes  in UTF-8 bytes of the line (after charset\n"
+			"                  conversion), as vim's quickfix list reads them\n"
 			"\n"
 			"Input: the files named, or stdin ('-', or none).  Problems in a\n"
 			"document go to stderr as FILE:LINE:COL: error: message and reading\n"

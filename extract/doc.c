@@ -160,7 +160,7 @@ void ixt_doc_clear(ixt_text *t)
 	free(t->orig);
 	free(t->lines);
 	memset(t, 0, sizeof *t);
-	t->line0 = t->col0 = 1;
+	t->line0 = t->col0 = t->colb0 = 1;
 }
 
 /* Buffers up to this are kept from one document to the next. */
@@ -175,7 +175,7 @@ void ixt_doc_reset(ixt_text *t)
 	ixt_text keep = { .u8 = t->u8, .cap = t->cap, .lines = t->lines, .lines_cap = t->lines_cap };
 	free(t->orig);                          /* its presence says "converted" */
 	*t = keep;
-	t->line0 = t->col0 = 1;
+	t->line0 = t->col0 = t->colb0 = 1;
 	if (t->u8)
 		t->u8[0] = '\0';
 }
@@ -318,6 +318,7 @@ bool ixt_doc_drop(ixt_text *t, size_t n)
 	while (k + 1 < t->n_lines && t->lines[k + 1] <= n)
 		k++;
 	t->col0 = (k == 0 ? t->col0 : 1) + count_cps(t->u8 + t->lines[k], n - t->lines[k]);
+	t->colb0 = (k == 0 ? t->colb0 : 1) + (unsigned long)(n - t->lines[k]);
 	t->line0 += k;
 	uint64_t base = ixt_doc_orig(t, n);
 	if (t->orig) {
@@ -341,7 +342,7 @@ bool ixt_doc_drop(ixt_text *t, size_t n)
 ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 {
 	ixt_text *t = &x->doc;
-	ixt_pos p = { t->line0, t->col0, 0 };
+	ixt_pos p = { t->line0, t->col0, 0, t->colb0 };
 	if (off > t->n)
 		off = t->n;
 	p.byte = ixt_doc_orig(t, off);
@@ -368,6 +369,7 @@ ixt_pos ixt_locate(ixt_ctx *x, size_t off)
 	t->c_line = lo, t->c_off = off, t->c_col = col;
 	p.line = t->line0 + lo;
 	p.column = col;
+	p.column_byte = (lo == 0 ? t->colb0 : 1) + (unsigned long)(off - t->lines[lo]);
 	return p;
 }
 

@@ -9,7 +9,7 @@
  * Units: LINE is 1-based, a line ending at LF, CRLF (one break) or a lone
  * CR (old Mac files); COLUMN is 1-based in code points of the document's line (after
  * charset conversion: one code point per character of the original
- * charset); BYTE offsets are 0-based in the document's ORIGINAL bytes, so a
+ * charset; ixt_pos also gives it in UTF-8 bytes); BYTE offsets are 0-based in the document's ORIGINAL bytes, so a
  * writer can replace [byte, byte_end) in the file.  Strings handed out are
  * UTF-8, not NUL-terminated unless said (a length always comes with them);
  * the one exception is the raw text of a Turtle IRIREF read as a stream,
@@ -132,11 +132,16 @@ typedef enum {
  * "md-autolink", "md-reference", "json-string".  Static; "unknown" else. */
 const char *ixt_kind_name(ixt_kind k);
 
-/* A place in the document (units above). */
+/* A place in the document (units above).  COLUMN_BYTE is the same column
+ * in bytes: 1 + the UTF-8 bytes of the line before the character (after
+ * charset conversion, so a Shift_JIS line counts as an editor that read
+ * it into UTF-8 does; vim's quickfix %c).  Both say where the character
+ * starts. */
 typedef struct {
 	unsigned long line;
 	unsigned long column;
 	uint64_t byte;
+	unsigned long column_byte;
 } ixt_pos;
 
 typedef struct {

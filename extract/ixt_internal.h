@@ -43,6 +43,7 @@ typedef struct {
 	size_t n_lines, lines_cap;
 	size_t indexed;        /* bytes looked at for line breaks */
 	unsigned long line0, col0;  /* line and column (code points) of u8[0] */
+	unsigned long colb0;   /* and its column in UTF-8 bytes */
 	uint64_t dropped;      /* UTF-8 bytes of the document before the piece */
 	size_t c_line, c_off;  /* locate's cache: a known column on a line */
 	unsigned long c_col;

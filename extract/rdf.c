@@ -148,7 +148,8 @@ static size_t rdf_source(void *buf, size_t size, size_t nmemb, void *stream)
 	if (s->lines && s->last == '\n')
 		flush_unclaimed(s);         /* every statement of the lines before is done */
 	if (s->want_start && rdf_lex_between_terms(&s->lex) && c != ' ' && c != '\t' && c != '\n' && c != '#') {
-		s->stmt_at = (ixt_pos){ s->lex.line, s->lex.col, s->lex.off };
+		s->stmt_at = (ixt_pos){ s->lex.line, s->lex.col, s->lex.off,
+			(unsigned long)(s->lex.off - s->lex.line_off) + 1 };
 		s->want_start = false;
 	}
 	if (crlf)
@@ -343,8 +344,8 @@ static SerdStatus on_statement(void *handle, SerdStatementFlags flags, const Ser
 /* Reports a syntax error at AT (a stream byte), once per place. */
 static void report_syntax(rdf_state *s, ixt_pos at, const char *msg)
 {
-	if (at.column == 0)
-		at.column = 1;
+	at.column += at.column == 0;
+	at.column_byte += at.column_byte == 0;
 	if (s->n_errors > 0 && at.line == s->last_error.line && at.column == s->last_error.column)
 		return;                              /* serd's second words for one mistake */
 	s->n_errors++;
@@ -382,11 +383,12 @@ static SerdStatus on_error(void *handle, const SerdError *e)
 		off = s->lex.line_off + (col ? col - 1 : 0);
 		if (off > s->lex.off)
 			off = s->lex.off, col = (unsigned long)(off - s->lex.line_off) + 1;
-		at = (ixt_pos){ line, rdf_lex_column(&s->lex, line, col), off };
+		at = (ixt_pos){ line, rdf_lex_column(&s->lex, line, col), off, col };
 	} else if (line + 1 == s->lex.line && s->lex.col == 1) {
-		at = (ixt_pos){ line, s->lex.end_col, s->lex.end_off };  /* at the line end serd looks at */
+		/* at the line end serd looks at */
+		at = (ixt_pos){ line, s->lex.end_col, s->lex.end_off, s->lex.end_colb };
 	} else {
-		at = (ixt_pos){ line, col, off };
+		at = (ixt_pos){ line, col, off, col };
 	}
 	report_syntax(s, at, msg);
 	/* The terms of the broken statement stay on the stack: serd may go on
@@ -494,7 +496,7 @@ static void restart(rdf_state *s, SerdReader *r, bool again)
 	if (again) {
 		rdf_lex_new_statement(&s->lex, s->last == '@');
 		s->inject_byte = s->last;
-		s->stmt_at = (ixt_pos){ s->lex.line, 1, s->lex.line_off };
+		s->stmt_at = (ixt_pos){ s->lex.line, 1, s->lex.line_off, 1 };
 		s->want_start = false;
 	} else {
 		rdf_lex_reset(&s->lex);

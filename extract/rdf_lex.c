@@ -368,7 +368,9 @@ void rdf_lex_byte(rdf_lex *l, unsigned char c)
 	/* A continuation byte is placed with its character; a stray one that
 	 * starts a line counts as a character (columns are 1-based). */
 	bool lead = (c & 0xC0) != 0x80 || l->col == 1;
-	ixt_pos at = { l->line, lead ? l->col : l->col - 1, l->off };
+	if (lead)
+		l->lead_colb = (unsigned long)(l->off - l->line_off) + 1;
+	ixt_pos at = { l->line, lead ? l->col : l->col - 1, l->off, l->lead_colb };
 	step(l, c, at);
 	l->off++;
 	if (lead)
@@ -380,6 +382,7 @@ void rdf_lex_byte(rdf_lex *l, unsigned char c)
 		l->line_off = l->off;
 	} else if (c == '\n' || c == '\r') {
 		l->end_col = at.column;
+		l->end_colb = at.column_byte;
 		l->end_off = at.byte;
 		l->line++;
 		l->col = 1;

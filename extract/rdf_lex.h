@@ -57,10 +57,11 @@ typedef struct {
 	rdf_tok toks[RDF_MAX_TOKS];
 	size_t n_toks;         /* terms not yet claimed, oldest first */
 	unsigned long line, col;
+	unsigned long lead_colb;   /* the byte column of the last character's first byte */
 	uint64_t off;          /* bytes seen */
 	ixt_buf line_bytes;    /* the current line so far (capped), for serd's byte columns */
 	uint64_t line_off;
-	unsigned long end_col;  /* where the last line break was (column, byte) */
+	unsigned long end_col, end_colb;  /* where the last line break was (columns, byte) */
 	uint64_t end_off;
 	unsigned long n_dots;  /* statement ends seen: '.' outside terms, a word's last '.' */
 	bool quads;            /* N-Quads: a term after the object is the graph */

@@ -40,6 +40,7 @@ typedef struct {
 	size_t doc_off;
 	unsigned long line, col0;
 	uint64_t byte0;
+	uint64_t line_byte0;   /* counted here: the original offset of the line's start */
 } text_line;
 
 static const char *const bare_schemes[] = {
@@ -172,7 +173,7 @@ static ixt_pos line_pos(ixt_ctx *x, const text_line *l, size_t i, unsigned long 
 {
 	if (l->in_doc)
 		return ixt_locate(x, l->doc_off + i);
-	ixt_pos p = { l->line, col, l->byte0 + i };
+	ixt_pos p = { l->line, col, l->byte0 + i, (unsigned long)(l->byte0 + i - l->line_byte0) + 1 };
 	return p;
 }
 
@@ -278,9 +279,10 @@ static const char *line_end(const char *p, size_t n)
 }
 
 /* A piece of a line in the stream: scanned, its columns counted on. */
-static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned long *col0, uint64_t *byte0)
+static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned long *col0,
+	uint64_t *byte0, uint64_t line_byte0)
 {
-	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0 };
+	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0, line_byte0 };
 	report_bad(x, &l);
 	bool go = scan_line(x, &l);
 	for (size_t i = 0, len; i < line->n; i += len, ++*col0)
@@ -315,11 +317,11 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 	const char *p = first;
 	size_t n = n_first;
 	unsigned long ln = 1, col0 = 1;
-	uint64_t byte0 = 0;
+	uint64_t byte0 = 0, line_byte0 = 0;     /* the line's start, for byte columns */
 	bool after_cr = false;                  /* the last line ended in CR */
 	ixt_result r = IXT_OK;
 	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
-		p += 3, n -= 3, byte0 = 3;          /* a BOM is not text */
+		p += 3, n -= 3, byte0 = line_byte0 = 3;   /* a BOM is not text */
 	for (;;) {
 		if (memchr(p, '\0', n)) {
 			r = IXT_BINARY;
@@ -327,7 +329,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 		}
 		while (n > 0 && !x->stopped) {
 			if (after_cr && p[0] == '\n') {  /* CRLF cut by a chunk: one break */
-				p++, n--, byte0++;
+				p++, n--, byte0++, line_byte0++;
 				after_cr = false;
 				continue;
 			}
@@ -342,13 +344,13 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 			}
 			p += take, n -= take;
 			if (cut) {                      /* a full piece: scanned now, always */
-				ixt_pos at = { ln, col0, byte0 };
+				ixt_pos at = { ln, col0, byte0, (unsigned long)(byte0 - line_byte0) + 1 };
 				ixt_report(x, IXT_TOO_LONG, at, NULL);
-				stream_piece(x, &line, ln, &col0, &byte0);
+				stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
 			} else if (nl) {
 				after_cr = *nl == '\r';
-				stream_piece(x, &line, ln, &col0, &byte0);
-				ln++, col0 = 1;
+				stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
+				ln++, col0 = 1, line_byte0 = byte0;
 			}
 		}
 		if (x->stopped || (n = ixt_src_read(src, chunk, want)) == 0)
@@ -356,7 +358,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 		p = chunk;
 	}
 	if (r == IXT_OK && line.n > 0 && !x->stopped)
-		stream_piece(x, &line, ln, &col0, &byte0);
+		stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
 	if (r == IXT_OK && ixt_src_error(src))
 		r = IXT_IO;
 done:
@@ -379,13 +381,13 @@ static ixt_result text_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 		while (e - s > IXT_MAX_LINE_BYTES && !x->stopped) {
 			size_t take = cut_at(t->u8 + s, IXT_MAX_LINE_BYTES);
 			ixt_report(x, IXT_TOO_LONG, ixt_locate(x, s), NULL);
-			text_line l = { t->u8 + s, take, true, s, 0, 1, 0 };
+			text_line l = { t->u8 + s, take, true, s, 0, 1, 0, 0 };
 			scan_line(x, &l);
 			s += take;
 		}
 		if (ln + 1 == t->n_lines && !last)
 			break;                          /* the line goes on in the next piece */
-		text_line l = { t->u8 + s, e - s, true, s, 0, 1, 0 };
+		text_line l = { t->u8 + s, e - s, true, s, 0, 1, 0, 0 };
 		if (!scan_line(x, &l))
 			break;
 		s = e;

@@ -48,6 +48,9 @@ _irie()
         --bidi)
             COMPREPLY=($(compgen -W 'auto visual logical' -- "$cur"))
             return ;;
+        --columns)
+            COMPREPLY=($(compgen -W 'code-points bytes' -- "$cur"))
+            return ;;
     esac
     $split && return
 
@@ -63,8 +66,8 @@ _irie()
             '') opts='--print= --strict --no-mouse --bidi= --json --help --version' ;;
             to-uri) opts='--nfc --host= --json --help' ;;
             to-iri) opts='--host= --charset= --json --help' ;;
-            check) opts='--charset= --json --extract= --sarif --help' ;;
-            extract) opts='--charset= --json --type= --help' ;;
+            check) opts='--charset= --json --extract= --sarif --columns= --help' ;;
+            extract) opts='--charset= --json --type= --columns= --help' ;;
             host | explain | resolve | compare) opts='--json --help' ;;
             display) opts='--form= --no-shape --json --help' ;;
             view) opts='--charset= --extract= --help' ;;
@@ -80,12 +83,12 @@ _irie()
         COMPREPLY=($(compgen -W "$commands" -- "$cur"))
         return
     fi
-    # Documents: view's file, extract's, check's with --extract, --sarif or --charset.
+    # Documents: view's file, extract's, check's with --extract, --sarif, --charset or --columns.
     case $cmd in
         view | extract) _filedir ;;
         check)
             for ((i = 1; i < cword; i++)); do
-                [[ ${words[i]} == --extract* || ${words[i]} == --sarif || ${words[i]} == --charset* ]] && { _filedir; return; }
+                [[ ${words[i]} == --extract* || ${words[i]} == --sarif || ${words[i]} == --charset* || ${words[i]} == --columns* ]] && { _filedir; return; }
             done ;;
     esac
 } &&

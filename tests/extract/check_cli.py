@@ -15,7 +15,9 @@ Every FILE:LINE:COL the output names is also checked against the document:
 the line exists and COL (code points) is within it -- and for extract's text
 lines, the document at LINE:COL starts with the IRI's first character or
 with a character that begins an escape or a prefixed name ('&', '\\', ':', a
-name character), so a wrong column cannot pass unnoticed."""
+name character), so a wrong column cannot pass unnoticed.  With
+--columns=bytes COL counts UTF-8 bytes of the line: it must fall on a
+character's first byte, and that character is checked as above."""
 import os
 import re
 import subprocess
@@ -32,7 +34,18 @@ def doc_lines(docs, name, cache):
     return cache[name]
 
 
-def check_places(out, docs, extract_text):
+def code_point_column(line, byte_col):
+    """The code point column of byte column BYTE_COL on LINE, or None when it
+    does not start a character."""
+    at = 1
+    for i, ch in enumerate(line + ' '):
+        if at == byte_col:
+            return i + 1
+        at += len(ch.encode('utf-8'))
+    return None
+
+
+def check_places(out, docs, extract_text, byte_cols):
     problems = []
     cache = {}
     for line in out.splitlines():
@@ -41,6 +54,11 @@ def check_places(out, docs, extract_text):
             continue
         name, ln, col, sep, rest = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), m.group(5)
         lines = doc_lines(docs, name, cache)
+        if byte_cols and 1 <= ln <= len(lines):
+            col = code_point_column(lines[ln - 1], col)
+            if col is None:
+                problems.append('byte column not at a character: ' + line)
+                continue
         if ln < 1 or ln > len(lines) or col < 1 or col > len(lines[ln - 1].rstrip('\r')) + 1:
             problems.append('out of the document: ' + line)
             continue
@@ -73,7 +91,7 @@ def main():
         sys.stdout.writelines(difflib.unified_diff(want.splitlines(True), got.splitlines(True), golden, 'got'))
     text_extract = args and args[0] == 'extract' and '--json' not in args
     for p in check_places(r.stdout.decode('utf-8', 'replace') + r.stderr.decode('utf-8', 'replace'),
-                          docs, text_extract):
+                          docs, text_extract, '--columns=bytes' in args):
         ok = False
         print(p)
     return 0 if ok else 1

@@ -6,7 +6,8 @@ Usage: check_golden.py DUMP GOLDEN DOC [DUMP-OPTIONS...]
 Besides the golden comparison, every found line LINE:COL<TAB>KIND<TAB>RAW...
 is checked against the document itself: line LINE of the document (decoded
 in the charset the dump names) must have RAW starting at code point COL,
-and with --bytes the document's bytes [byte, byte_end) must be RAW.
+and with --bytes the document's bytes [byte, byte_end) must be RAW and the
+byte column must be 1 + the UTF-8 bytes of the line before COL (extract.h).
 IRIE_UPDATE_GOLDEN=1 rewrites the golden file instead (then read it by hand).
 """
 import difflib
@@ -29,18 +30,22 @@ def check_places(out, doc):
     text = raw.decode(charset if charset.lower() != 'utf-8' else 'utf-8-sig', errors='replace')
     lines = re.split(r'\r\n|\r|\n', text)  # extract.h's line ends: LF, CRLF, lone CR
     bad = []
-    last_raw = None
+    last_raw = last_place = None
     for row in out.splitlines():
         f = row.split('\t')
-        m = re.match(r'^\tbytes (\d+)-(\d+)$', row)
+        m = re.match(r'^\tbytes (\d+)-(\d+) column (\d+)$', row)
         if m and last_raw is not None:
             got = raw[int(m.group(1)):int(m.group(2))].decode(charset, errors='replace')
             if got != last_raw:
                 bad.append('%s: document bytes are %r, dump says %r' % (row.strip(), got, last_raw))
+            line, col = last_place
+            want_col = len(lines[line - 1][:col - 1].encode('utf-8')) + 1 if line <= len(lines) else 0
+            if int(m.group(3)) != want_col:
+                bad.append('%d:%d: byte column %s, the document says %d' % (line, col, m.group(3), want_col))
             continue
         if len(f) < 4 or not re.match(r'^\d+:\d+$', f[0]) or f[1].startswith('!'):
             continue
-        line, col = map(int, f[0].split(':'))
+        line, col = last_place = tuple(map(int, f[0].split(':')))
         want = last_raw = unescape(f[2])
         got = lines[line - 1][col - 1:col - 1 + len(want)] if line <= len(lines) else ''
         if got != want:

@@ -6,7 +6,7 @@
  * characters are written as \u{XXXX}.
  * Usage: extract_dump [--type=T] [--charset=C] [--chunks=N,...] [--map] [--bytes] FILE...
  * --map adds a line per IRI with each code point's LINE:COL; --bytes adds
- * the original byte range [byte, byte_end).  Every IRI and diagnostic is
+ * the original byte range [byte, byte_end) and the column in UTF-8 bytes.  Every IRI and diagnostic is
  * also checked against extract.h's promises (ixt_invariants.h: map_len is
  * the IRI's code point count, places inside the document, ...); a broken
  * one is said on stderr and the exit status is 3.  --chunks reads each
@@ -71,8 +71,8 @@ static int on_found(void *user, const ixt_found *f)
 	}
 	fputc('\n', o->out);
 	if (o->bytes)
-		fprintf(o->out, "\tbytes %llu-%llu\n", (unsigned long long)f->pos.byte,
-			(unsigned long long)f->byte_end);
+		fprintf(o->out, "\tbytes %llu-%llu column %lu\n", (unsigned long long)f->pos.byte,
+			(unsigned long long)f->byte_end, f->pos.column_byte);
 	if (o->map) {
 		fprintf(o->out, "\tmap");
 		for (size_t i = 0; i < f->map_len; i++)

@@ -68,11 +68,13 @@ static inline size_t ixt_inv_cps(const char *s, size_t n)
 	return k;
 }
 
-/* Checks a place: 1-based line and column, a byte inside the document. */
+/* Checks a place: 1-based line and columns, a byte inside the document. */
 static inline const char *ixt_inv_pos(const ixt_inv_doc *d, ixt_pos p)
 {
 	if (p.line < 1 || p.column < 1)
 		return "line or column below 1";
+	if (p.column_byte < p.column)
+		return "byte column below the code point column (a code point is 1 to 4 bytes)";
 	if (p.byte > d->n)
 		return "byte offset past the document";
 	if (ixt_inv_utf8(d) && p.line > d->n_lines)
