@@ -253,8 +253,9 @@ static int on_found(void *user, const ixt_found *fd)
 	return 0;
 }
 
-/* check --extract --json: a document's problem as a line of its own, so
- * that a program can tell a clean document from one not (wholly) read:
+/* extract --json and check --extract --json: a document's problem as a
+ * line of its own, so that a program can tell a clean document from one
+ * not (wholly) read (a line with "code" and no "iri"):
  * file, line and column (0 when the problem has no place), code (extract's
  * IXT_ name, never translated), severity, message. */
 static void problem_json(bx_run *r, unsigned long line, unsigned long column, ixt_result code,
@@ -271,8 +272,8 @@ static void problem_json(bx_run *r, unsigned long line, unsigned long column, ix
 }
 
 /* A document's problem: FILE:LINE:COL: error: message to stderr (and, for
- * check --sarif, a result; for check --json, a line).  check counts it as
- * an error. */
+ * check --sarif, a result; with --json, a line).  check counts it as an
+ * error. */
 static void on_diag(void *user, const ixt_diag *d)
 {
 	bx_run *r = user;
@@ -286,12 +287,12 @@ static void on_diag(void *user, const ixt_diag *d)
 	fprintf(b->err_f, ": %s: ", msg_severity(warning ? IRI_SEV_WARNING : IRI_SEV_ERROR));
 	out_text(b->err_f, msg, strlen(msg), b->stderr_tty);
 	fputc('\n', b->err_f);
-	if (!r->check)
-		return;
 	if (r->sarif)
 		sarif_add_document(r->sarif, r->file, d->pos.line, d->pos.column, d->code, msg, warning);
 	else if (b->json)
 		problem_json(r, d->pos.line, col_of(r, d->pos), d->code, msg, warning);
+	if (!r->check)
+		return;
 	if (warning) {
 		r->n_warnings++;
 	} else {
@@ -319,7 +320,7 @@ static void run_document(bx_run *r, ixt_ctx *x, const char *path)
 	fputc('\n', r->b->err_f);
 	if (r->sarif)
 		sarif_add_document(r->sarif, path, 0, 0, res, msg, false);
-	else if (r->check && r->b->json)
+	else if (r->b->json)
 		problem_json(r, 0, 0, res, msg, false);
 	r->n_errors += r->check;
 	r->b->status = 1;

@@ -35,6 +35,15 @@
  * chunks, the first ill-formed place in its charset (IXT_BAD_TEXT) is
  * reported at the document's end (text in UTF-8: on each line holding one).
  *
+ * After a Turtle syntax error serd is started again at the next statement:
+ * the rest of the broken one is read past (by the term lexer, not serd) up
+ * to its '.' outside terms and comments, or to a line that starts with a
+ * term in its first column (as people lay Turtle out), whichever comes
+ * first; the prefixes and base stay.  N-Triples and N-Quads go on at the
+ * next line.  The terms of the broken statement are still handed out, with
+ * the role their place suggests; one mistake is one IXT_SYNTAX (serd's
+ * second words at the same place are not repeated).
+ *
  * After a JSON syntax error (json-c cannot resume), JSON Lines go on at
  * the next line; in a single document the rest (from the next line when
  * the error is inside a string) is only scanned for string values that look like absolute IRIs (best
