@@ -313,6 +313,23 @@ bool ixt_has_scheme(const char *s, size_t n)
 	return false;
 }
 
+/* Schemes whose IRIs have no "//" (RFC 6068 mailto, RFC 8141 urn, RFC 3966
+ * tel, RFC 2397 data, RFC 5538 news, RFC 4151 tag, RFC 5870 geo, RFC 3261
+ * sip, RFC 5724 sms, RFC 5122 xmpp, W3C DID did, ...): extract/ knows no
+ * scheme table (core's is not for it), just these common ones. */
+static const char *const bare_schemes[] = {
+	"mailto", "urn", "tel", "data", "news", "tag", "doi", "geo", "sip", "sips",
+	"xmpp", "magnet", "did", "about", "javascript", "cid", "mid", "sms",
+};
+
+bool ixt_bare_scheme(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof bare_schemes / sizeof bare_schemes[0]; i++)
+		if (strlen(bare_schemes[i]) == n && strncasecmp(s, bare_schemes[i], n) == 0)
+			return true;
+	return false;
+}
+
 bool ixt_emit(ixt_ctx *x, ixt_found *f)
 {
 	if (x->stopped)

@@ -104,6 +104,9 @@ struct ixt_ctx {
 
 /* RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" at the start. */
 bool ixt_has_scheme(const char *s, size_t n);
+/* Whether S (N bytes, no ':') is a scheme whose IRIs are written without
+ * "//" (mailto, urn, tel, data, ...; ctx.c's list), in any case. */
+bool ixt_bare_scheme(const char *s, size_t n);
 /* Decodes one UTF-8 sequence at s (n > 0 bytes): the code point, or
  * U+FFFD for an ill-formed one; *len gets the bytes used (>= 1). */
 uint32_t ixt_utf8_next(const char *s, size_t n, size_t *len);

@@ -10,9 +10,18 @@
  * json-c's tree has no places, so the strings are found in the bytes by a
  * small lexer (RFC 8259 7: '"', escapes, '"'), which also knows the member
  * each string belongs to and keeps its key stack across pieces; a string a
- * piece cuts is read again from its quote with the next.  A string value is
- * taken when it looks like an absolute IRI: a scheme (RFC 3986 3.1), ':',
- * at least one more character, no whitespace (app checks the rest).
+ * piece cuts is read again from its quote with the next.
+ *
+ * A string value is taken when it is an IRI a person meant, not any text
+ * with a colon (configurations are full of "D:\\data", "en:US",
+ * "localhost:8080", "std::vector", "Note: x"): a scheme (RFC 3986 3.1) of
+ * two or more characters (one letter is a Windows drive), ':', then "//"
+ * (an authority: http, ftp, file, git+ssh, ...) or, for the few schemes
+ * written without it (ixt_bare_scheme: mailto, urn, tel, data, ...), at
+ * least one more character; no whitespace and no backslash anywhere (a
+ * Windows path; RFC 3986 has no '\').  JSON-LD's "@id" and "@context"
+ * IRIs are taken; its compact IRIs ("schema:name") and npm's shorthands
+ * ("github:user/repo") are not, having neither.  app checks the rest.
  * Member names are never taken. */
 #include "ixt_internal.h"
 
@@ -100,16 +109,18 @@ static size_t string_at(ixt_ctx *x, size_t i, size_t end)
 	return j < end ? j + 1 : end;
 }
 
+/* The rule in the file comment. */
 static bool looks_absolute(const char *s, size_t n)
 {
 	if (!ixt_has_scheme(s, n))
 		return false;
-	const char *colon = memchr(s, ':', n);
-	if ((size_t)(colon - s) + 1 >= n)
+	size_t scheme = (size_t)((const char *)memchr(s, ':', n) - s), rest = n - scheme - 1;
+	bool slashes = rest >= 2 && s[scheme + 1] == '/' && s[scheme + 2] == '/';
+	if (scheme < 2 || rest == 0 || (!slashes && !ixt_bare_scheme(s, scheme)))
 		return false;
 	for (size_t i = 0, len; i < n; i += len) {
 		uint32_t cp = ixt_utf8_next(s + i, n - i, &len);
-		if (cp <= ' ' || cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A)
+		if (cp <= ' ' || cp == '\\' || cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A)
 			|| cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
 			return false;
 	}

@@ -29,7 +29,6 @@
 #include "ixt_internal.h"
 
 #include <string.h>
-#include <strings.h>
 #include <unicode/uchar.h>
 
 /* Where the line being scanned is. */
@@ -42,11 +41,6 @@ typedef struct {
 	uint64_t byte0;
 	uint64_t line_byte0;   /* counted here: the original offset of the line's start */
 } text_line;
-
-static const char *const bare_schemes[] = {
-	"mailto", "urn", "tel", "data", "news", "tag", "doi", "geo", "sip", "sips",
-	"xmpp", "magnet", "did", "about", "javascript", "cid", "mid", "sms",
-};
 
 static bool scheme_char(unsigned char c)
 {
@@ -101,12 +95,7 @@ static bool trailing(uint32_t cp)
 
 static bool taken_scheme(const char *s, size_t n_scheme, const char *rest, size_t n_rest, bool angled)
 {
-	if (angled || (n_rest >= 2 && rest[0] == '/' && rest[1] == '/'))
-		return true;
-	for (size_t i = 0; i < sizeof bare_schemes / sizeof bare_schemes[0]; i++)
-		if (strlen(bare_schemes[i]) == n_scheme && strncasecmp(s, bare_schemes[i], n_scheme) == 0)
-			return true;
-	return false;
+	return angled || (n_rest >= 2 && rest[0] == '/' && rest[1] == '/') || ixt_bare_scheme(s, n_scheme);
 }
 
 /* Whether CP, last in p[s, k), closes a bracket or quotation opened in it. */

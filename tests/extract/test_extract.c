@@ -158,8 +158,8 @@ static const struct {
 		"1:14 base http://b/ @13-22", "1:47 attribute y http://b/ @46-47", "1:54 IXT_SYNTAX" },
 	{ IXT_TYPE_MARKDOWN, NULL, "para\ntwo [l](http://l.example/) <http://a.example/>\n", 2,
 		"2:9 md-link http://l.example/ @13-30", "2:29 md-autolink http://a.example/ @33-50", NULL },
-	{ IXT_TYPE_JSON, NULL, "[\"http://j.example/\", \"no\", {\"k\": \"x:y\"}]", 2,
-		"1:3 json-string http://j.example/ @2-19", "1:36 json-string x:y @35-38", NULL },
+	{ IXT_TYPE_JSON, NULL, "[\"http://j.example/\", \"no\", {\"k\": \"urn:y\"}]", 2,
+		"1:3 json-string http://j.example/ @2-19", "1:36 json-string urn:y @35-40", NULL },
 	/* HTML 13.2.3.2: a meta naming UTF-16 means UTF-8; x-user-defined windows-1252. */
 	{ IXT_TYPE_HTML, NULL, "<meta charset=\"utf-16\"><a href=\"http://\xc3\xa9.example/\">", 1,
 		"1:33 attribute http://\xc3\xa9.example/ @32-50", NULL, NULL },
@@ -211,11 +211,11 @@ static const struct {
 		"1:16 json-string http://b.example/ @15-32", NULL, "1:10 IXT_SYNTAX" },
 	/* Ill-formed UTF-8 goes through ICU's UTF-8 converter, whose offsets
 	 * for a character cut by a chunk count from its held bytes. */
-	{ IXT_TYPE_JSON, NULL, "[\"\xff\", \"http://\xf0\x9f\x98\x80.example/\", \"x:\xc3\xa9\"]", 2,
-		"1:8 json-string http://\xf0\x9f\x98\x80.example/ @7-27", "1:29 json-string x:\xc3\xa9 @31-35",
+	{ IXT_TYPE_JSON, NULL, "[\"\xff\", \"http://\xf0\x9f\x98\x80.example/\", \"urn:\xc3\xa9\"]", 2,
+		"1:8 json-string http://\xf0\x9f\x98\x80.example/ @7-27", "1:29 json-string urn:\xc3\xa9 @31-37",
 		"1:3 IXT_BAD_TEXT" },
-	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"x:y\"\r]", 2,
-		"2:2 json-string http://j.example/ @3-20", "3:2 json-string x:y @25-28", NULL },
+	{ IXT_TYPE_JSON, NULL, "[\r\"http://j.example/\",\r\n\"urn:y\"\r]", 2,
+		"2:2 json-string http://j.example/ @3-20", "3:2 json-string urn:y @25-30", NULL },
 };
 
 /* Chunk sizes every table is read with (0: the default). */
