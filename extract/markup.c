@@ -191,10 +191,15 @@ static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 		pc.kind = IXT_KIND_BASE;
 	if (html_base)
 		x->n_bases = 0;
+	size_t s0, e0;
 	if (role == MK_SRCSET)
 		mk_srcset(x, emit_part, &pc);
-	else
+	else if (role == MK_URLS)
+		mk_url_list(x, emit_part, &pc);
+	else if (role != MK_REFRESH)
 		emit_part(&pc, 0, x->iri.n);
+	else if (mk_refresh_url(x->iri.p, x->iri.n, &s0, &e0))
+		emit_part(&pc, s0, e0);
 	x->n_bases = keep;
 	s->html_base |= html_base;
 	if (html_base && keep == 0)
@@ -237,6 +242,16 @@ static mk_attr *lexed(mk_state *s, const char *name, bool *used)
 	return NULL;
 }
 
+/* Whether NAME with ATTS is <meta http-equiv=refresh>. */
+static bool refresh_meta(const char *name, const xmlChar **atts)
+{
+	for (size_t i = 0; strcasecmp(name, "meta") == 0 && atts[i]; i += 2)
+		if (strcasecmp((const char *)atts[i], "http-equiv") == 0 && atts[i + 1]
+			&& strcasecmp((const char *)atts[i + 1], "refresh") == 0)
+			return true;
+	return false;
+}
+
 static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	xmlParserCtxtPtr ctxt = ctx;
@@ -244,11 +259,13 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	if (!atts || s->x->stopped)
 		return;
 	bool used[MK_MAX_ATTRS] = { false };
+	bool refresh = refresh_meta((const char *)name, atts);
 	bool found = find_tag(s, (const char *)name);
 	copy_name(s->element, sizeof s->element, (const char *)name, strlen((const char *)name));
 	for (size_t i = 0; atts[i]; i += 2) {
 		const char *an = (const char *)atts[i], *v = (const char *)atts[i + 1];
-		mk_attr_role role = mk_role(an, NULL, true);
+		mk_attr_role role = refresh && strcasecmp(an, "content") == 0 ? MK_REFRESH
+			: mk_role(an, NULL, true);
 		if (role == MK_NONE || !v)
 			continue;
 		mk_attr *a = found ? lexed(s, an, used) : NULL;

@@ -21,7 +21,9 @@ typedef struct {
 	size_t n_attrs;
 } mk_tag;
 
-typedef enum { MK_NONE, MK_URL, MK_SRCSET, MK_NAMESPACE, MK_XML_BASE } mk_attr_role;
+/* MK_URLS: URLs apart by white space (ping, itemtype); MK_REFRESH: the
+ * URL in <meta http-equiv=refresh content="5; url=...">. */
+typedef enum { MK_NONE, MK_URL, MK_SRCSET, MK_URLS, MK_REFRESH, MK_NAMESPACE, MK_XML_BASE } mk_attr_role;
 
 /* Lexes the start tag whose '<' is p[at]; false if it does not end. */
 bool mk_lex_tag(const char *p, size_t n, size_t at, mk_tag *tag);
@@ -29,5 +31,10 @@ bool mk_lex_tag(const char *p, size_t n, size_t at, mk_tag *tag);
 mk_attr_role mk_role(const char *qname, const char *ns_uri, bool html);
 /* Splits the srcset value in x->iri into its URLs (byte ranges of x->iri). */
 bool mk_srcset(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
+/* The same for a list of URLs apart by ASCII white space. */
+bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
+/* The URL of a refresh meta's content V (N bytes), as [*s, *e) of V;
+ * false if it names none (a reload of the page itself). */
+bool mk_refresh_url(const char *v, size_t n, size_t *s, size_t *e);
 
 #endif

@@ -193,10 +193,62 @@ bool mk_srcset(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user)
 	return true;
 }
 
-/* Attributes that hold URLs (HTML's URL-valued attributes among them). */
+bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user)
+{
+	const char *v = x->iri.p ? x->iri.p : "";
+	for (size_t i = 0, n = x->iri.n; i < n;) {
+		while (i < n && space(v[i]))
+			i++;
+		size_t s = i;
+		while (i < n && !space(v[i]))
+			i++;
+		if (i > s && !each(user, s, i))
+			return false;
+	}
+	return true;
+}
+
+/* HTML 7.11.1 "shared declarative refresh steps": a time (digits, dots),
+ * then ';' or ',' and white space, an optional "url=", an optional quote
+ * that ends the URL where it comes again. */
+bool mk_refresh_url(const char *v, size_t n, size_t *s, size_t *e)
+{
+	size_t i = 0;
+	while (i < n && space(v[i]))
+		i++;
+	while (i < n && ((v[i] >= '0' && v[i] <= '9') || v[i] == '.'))
+		i++;
+	while (i < n && space(v[i]))
+		i++;
+	if (i < n && (v[i] == ';' || v[i] == ','))
+		i++;
+	while (i < n && space(v[i]))
+		i++;
+	size_t k = i;
+	if (n - k >= 3 && strncasecmp(v + k, "url", 3) == 0) {
+		k += 3;
+		while (k < n && space(v[k]))
+			k++;
+		if (k < n && v[k] == '=') {
+			for (k++; k < n && space(v[k]); k++)
+				;
+			i = k;
+		}
+	}
+	char quote = i < n && (v[i] == '"' || v[i] == '\'') ? v[i++] : 0;
+	const char *q = quote ? memchr(v + i, quote, n - i) : NULL;
+	*s = i;
+	*e = q ? (size_t)(q - v) : n;
+	while (*e > *s && space(v[*e - 1]))
+		(*e)--;
+	return *e > *s;
+}
+
+/* Attributes that hold URLs (HTML's URL-valued attributes among them;
+ * itemid is microdata's, HTML 5.2.4). */
 static const char *const url_attrs[] = {
 	"href", "src", "action", "cite", "data", "poster", "formaction", "background",
-	"longdesc", "usemap", "manifest", "codebase",
+	"longdesc", "usemap", "manifest", "codebase", "itemid",
 };
 
 #define RDF_NS "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -205,6 +257,10 @@ mk_attr_role mk_role(const char *qname, const char *ns_uri, bool html)
 {
 	if (strcasecmp(qname, "srcset") == 0)
 		return MK_SRCSET;
+	if (strcasecmp(qname, "ping") == 0 || strcasecmp(qname, "itemtype") == 0)
+		return MK_URLS;                     /* HTML 4.6.5, 5.2.2: URLs apart by spaces */
+	if (html && strncasecmp(qname, "xlink:", 6) == 0)
+		qname += 6;                         /* SVG in HTML: xlink:href as written */
 	if (!html && (strcmp(qname, "xmlns") == 0 || strncmp(qname, "xmlns:", 6) == 0))
 		return MK_NAMESPACE;
 	if (!html && strcmp(qname, "xml:base") == 0)
