@@ -82,6 +82,31 @@ static bool head_starts(const unsigned char *h, size_t n, const char *s)
 	return n >= k && strncasecmp((const char *)h, s, k) == 0;
 }
 
+static bool ascii_alnum(unsigned char c)
+{
+	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* A Markdown inline link on one line of H: '[' (not after a letter or
+ * digit: arr[i](x) is code), then "](" and a destination (no space right
+ * after), then ')'.  Plain text does not write that; a "# " line alone is
+ * no sign (shell and config comments). */
+static bool md_link_line(const unsigned char *h, size_t n)
+{
+	size_t open = SIZE_MAX;                 /* the line's first '[' */
+	for (size_t i = 0; i + 2 < n; i++) {
+		if (h[i] == '\n')
+			open = SIZE_MAX;
+		else if (h[i] == '[' && open == SIZE_MAX && (i == 0 || !ascii_alnum(h[i - 1])))
+			open = i;
+		else if (h[i] == ']' && h[i + 1] == '(' && open != SIZE_MAX && h[i + 2] != ' ' && h[i + 2] != ')')
+			for (size_t k = i + 2; k < n && h[k] != '\n'; k++)
+				if (h[k] == ')')
+					return true;
+	}
+	return false;
+}
+
 ixt_type ixt_type_guess(const char *name, const unsigned char *head, size_t n)
 {
 	const char *dot = name ? strrchr(name, '.') : NULL;
@@ -101,6 +126,8 @@ ixt_type ixt_type_guess(const char *name, const unsigned char *head, size_t n)
 		return IXT_TYPE_TURTLE;
 	if (n > 0 && (*head == '{' || *head == '['))
 		return IXT_TYPE_JSON;
+	if (md_link_line(head, n))
+		return IXT_TYPE_MARKDOWN;
 	return IXT_TYPE_TEXT;
 }
 

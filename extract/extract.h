@@ -113,7 +113,8 @@ ixt_result ixt_type_from_name(const char *name, ixt_type *out);
 /* --type=auto: by the name's extension first (.html .htm .xhtml .xml .svg
  * .rdf .ttl .nt .nq .md .markdown .json .jsonld .txt), then by the first
  * bytes (HEAD, N of them: "<?xml", "<!doctype html", "<html", "@prefix",
- * "{" or "["), text otherwise.  NAME may be NULL. */
+ * "{" or "["; Markdown when a line holds an inline link "[...](dest)"),
+ * text otherwise.  NAME may be NULL. */
 ixt_type ixt_type_guess(const char *name, const unsigned char *head, size_t n);
 
 /* Where an IRI was found. */

@@ -13,14 +13,23 @@
  * is reported once, where it is written (single-line definitions: label,
  * ':' and destination on one line), when cmark took it as one: a line not
  * in a code or HTML block, not inside a paragraph unless it opens it or
- * follows another definition.  Read in pieces: see md_piece. */
-#include "ixt_internal.h"
+ * follows another definition.
+ *
+ * HTML in Markdown (CommonMark 4.6 HTML blocks, 6.6 raw HTML): the start
+ * tags of an HTML block's lines, and each inline HTML start tag (found in
+ * the paragraph's bytes as "<name", matched to cmark's HTML_INLINE node by
+ * its text), are lexed by markup_attr.c and their URL attributes (its
+ * table: href, src, srcset, ...) handed out as HTML's are, entities
+ * decoded as CommonMark decodes them.  HTML comments are skipped.  Bare
+ * URLs in prose are not links in CommonMark (GFM's autolink extension
+ * makes them so) and are not found.  Read in pieces: see md_piece. */
+#include "markup.h"
 
 #include <cmark.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MD_INLINE, MD_AUTO, MD_EMAIL };
+enum { MD_INLINE, MD_AUTO, MD_EMAIL, MD_HTML };
 
 typedef struct {
 	size_t r0, r1;
@@ -37,6 +46,7 @@ typedef struct {
 	unsigned char *line_role;    /* per line: 0 text, 1 code/html, 2 paragraph, 3 paragraph start,
 	                               4 definition, 5 a definition's further line */
 	ixt_buf dec;
+	char element[64], attribute[64];   /* of the HTML tag being handed out */
 } md_state;
 
 static size_t line_start(const ixt_ctx *x, size_t line)   /* 1-based */
@@ -129,10 +139,14 @@ static void scan_block(md_state *m, size_t s, size_t e)
 			continue;
 		}
 		md_cand c = { 0, 0, MD_INLINE, false };
+		mk_tag tag;
 		if (p[i] == ']' && i + 1 < e && p[i + 1] == '(' && destination(p, i + 2, e, &c.r0, &c.r1)) {
 		} else if (p[i] == '<' && autolink(p, i, e, &c.type) > i) {
 			c.r0 = i + 1;
 			c.r1 = autolink(p, i, e, &c.type) - 1;
+		} else if (p[i] == '<' && i + 1 < e && ((p[i + 1] | 0x20) >= 'a' && (p[i + 1] | 0x20) <= 'z')
+			&& mk_lex_tag(p, e, i, &tag)) {
+			c.type = MD_HTML, c.r0 = i, c.r1 = tag.end;   /* raw HTML: cmark's node says */
 		} else {
 			continue;
 		}
@@ -186,6 +200,17 @@ static bool md_decode(md_state *m, size_t r0, size_t r1, bool backslash)
 	return exact;
 }
 
+typedef struct {
+	md_state *m;
+	ixt_kind kind;
+} md_part;
+
+static bool md_emit_part(void *user, size_t i0, size_t i1)
+{
+	md_part *pc = user;
+	return mk_emit_part(pc->m->x, pc->kind, pc->m->element, pc->m->attribute, i0, i1);
+}
+
 /* Hands out URL (cmark's meaning) found as doc[r0, r1). */
 static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size_t r1, bool email)
 {
@@ -208,7 +233,7 @@ static void link_node(md_state *m, cmark_node *node)
 		return;
 	for (size_t i = 0; i < m->n_cands; i++) {
 		md_cand *c = &m->cands[i];
-		if (c->used)
+		if (c->used || c->type == MD_HTML)
 			continue;
 		bool exact = md_decode(m, c->r0, c->r1, c->type == MD_INLINE);
 		const char *want = url + (c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0 ? 7 : 0);
@@ -221,6 +246,80 @@ static void link_node(md_state *m, cmark_node *node)
 		ixt_kind kind = c->type != MD_INLINE ? IXT_KIND_MD_AUTOLINK
 			: cmark_node_get_type(node) == CMARK_NODE_IMAGE ? IXT_KIND_MD_IMAGE : IXT_KIND_MD_LINK;
 		emit_md(m, kind, url, c->r0, c->r1, c->type == MD_EMAIL);
+		return;
+	}
+}
+
+static void lower_name(char *out, size_t cap, const char *p, size_t n)
+{
+	size_t k = 0;
+	for (; k < n && k + 1 < cap; k++)
+		out[k] = (char)(p[k] >= 'A' && p[k] <= 'Z' ? p[k] | 0x20 : p[k]);
+	out[k] = '\0';
+}
+
+/* The URL attributes of the start tag lexed at doc[lt] ('<'). */
+static void html_tag(md_state *m, size_t lt, const mk_tag *tag)
+{
+	ixt_ctx *x = m->x;
+	const char *p = x->doc.u8;
+	lower_name(m->element, sizeof m->element, p + lt + 1, tag->name_end - lt - 1);
+	for (size_t i = 0; i < tag->n_attrs && !x->stopped; i++) {
+		const mk_attr *a = &tag->attrs[i];
+		lower_name(m->attribute, sizeof m->attribute, p + a->name, a->name_end - a->name);
+		mk_attr_role role = a->has_value ? mk_role(m->attribute, NULL, true) : MK_NONE;
+		if (role != MK_URL && role != MK_SRCSET && role != MK_URLS)
+			continue;
+		md_decode(m, a->value, a->value_end, false);   /* HTML's references, as CommonMark's */
+		if (!ixt_attr_map(x, a->value, a->value_end, m->dec.p ? m->dec.p : "", m->dec.n, false))
+			continue;
+		md_part pc = { m, role == MK_SRCSET ? IXT_KIND_SRCSET : IXT_KIND_ATTRIBUTE };
+		if (role == MK_SRCSET)
+			mk_srcset(x, md_emit_part, &pc);
+		else if (role == MK_URLS)
+			mk_url_list(x, md_emit_part, &pc);
+		else
+			md_emit_part(&pc, 0, x->iri.n);
+	}
+}
+
+/* The start tags of an HTML block, doc[s, e); comments skipped. */
+static void html_block(md_state *m, size_t s, size_t e)
+{
+	const char *p = m->x->doc.u8;
+	mk_tag tag;
+	for (size_t i = s; i < e && !m->x->stopped; i++) {
+		if (p[i] != '<')
+			continue;
+		if (e - i >= 4 && memcmp(p + i, "<!--", 4) == 0) {
+			for (i += 4; i + 3 <= e && memcmp(p + i, "-->", 3) != 0; i++)
+				;
+			i += 2;                         /* on its '>' (or past the block) */
+		} else if (i + 1 < e && ((p[i + 1] | 0x20) >= 'a' && (p[i + 1] | 0x20) <= 'z')
+			&& mk_lex_tag(p, e, i, &tag)) {
+			html_tag(m, i, &tag);
+			i = tag.end;
+		}
+	}
+}
+
+/* An inline HTML node: its start tag among the candidates, by its text up
+ * to its first line end (cmark strips a paragraph's continuation lines). */
+static void html_inline(md_state *m, cmark_node *node)
+{
+	const char *lit = cmark_node_get_literal(node), *p = m->x->doc.u8;
+	if (!lit || lit[0] != '<' || !((lit[1] | 0x20) >= 'a' && (lit[1] | 0x20) <= 'z'))
+		return;                             /* an end tag, comment, declaration */
+	size_t n = strcspn(lit, "\r\n");
+	for (size_t i = 0; i < m->n_cands; i++) {
+		md_cand *c = &m->cands[i];
+		if (c->used || c->type != MD_HTML || c->r1 + 1 - c->r0 < n || memcmp(p + c->r0, lit, n) != 0)
+			continue;
+		for (size_t k = 0; k <= i; k++)
+			m->cands[k].used = true;            /* candidates are in order */
+		mk_tag tag;
+		if (mk_lex_tag(p, m->x->doc.n, c->r0, &tag))
+			html_tag(m, c->r0, &tag);
 		return;
 	}
 }
@@ -359,6 +458,8 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE && !x->stopped;) {
 		cmark_node *n = cmark_iter_get_node(it);
 		cmark_node_type t = cmark_node_get_type(n);
+		if (ev == CMARK_EVENT_EXIT && (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE))
+			link_node(m, n);                    /* after what it holds: [![i](a)](b) is a, b */
 		if (ev != CMARK_EVENT_ENTER)
 			continue;
 		if ((size_t)cmark_node_get_start_line(n) >= upto)
@@ -372,8 +473,11 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 			flush_definitions(m, &next_def, a);
 			m->n_cands = 0;
 			scan_block(m, line_start(x, a), line_start(x, b + 1));
-		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
-			link_node(m, n);
+		} else if (t == CMARK_NODE_HTML_INLINE) {
+			html_inline(m, n);
+		} else if (t == CMARK_NODE_HTML_BLOCK) {
+			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			html_block(m, line_start(x, a), line_start(x, (b > x->doc.n_lines ? x->doc.n_lines : b) + 1));
 		}
 	}
 	flush_definitions(m, &next_def, upto);

@@ -156,22 +156,10 @@ typedef struct {
 	ixt_kind kind;
 } part_ctx;
 
-/* Hands out x->iri[i0, i1) (ASCII whitespace around it cut). */
 static bool emit_part(void *user, size_t i0, size_t i1)
 {
 	part_ctx *pc = user;
-	ixt_ctx *x = pc->s->x;
-	const char *v = x->iri.p;
-	while (i0 < i1 && strchr(" \t\n\r\f", v[i0]))
-		i0++;
-	while (i1 > i0 && strchr(" \t\n\r\f", v[i1 - 1]))
-		i1--;
-	if (i1 == i0)
-		return true;                        /* an empty value names nothing */
-	size_t cp0 = 0;
-	for (size_t i = 0; i < i0; i++)
-		cp0 += ((unsigned char)v[i] & 0xC0) != 0x80;
-	return ixt_emit_doc_part(x, pc->kind, pc->s->element, pc->s->attribute, i0, i1, cp0);
+	return mk_emit_part(pc->s->x, pc->kind, pc->s->element, pc->s->attribute, i0, i1);
 }
 
 /* One URL attribute: raw text doc[r0, r1), VALUE its decoded value. */

@@ -31,6 +31,10 @@ bool mk_lex_tag(const char *p, size_t n, size_t at, mk_tag *tag);
 mk_attr_role mk_role(const char *qname, const char *ns_uri, bool html);
 /* Splits the srcset value in x->iri into its URLs (byte ranges of x->iri). */
 bool mk_srcset(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
+/* Hands out x->iri[i0, i1) (ASCII white space around it cut; nothing if
+ * empty) as an attribute's IRI of KIND; false when the reader must stop. */
+bool mk_emit_part(ixt_ctx *x, ixt_kind kind, const char *element, const char *attribute,
+	size_t i0, size_t i1);
 /* The same for a list of URLs apart by ASCII white space. */
 bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
 /* The URL of a refresh meta's content V (N bytes), as [*s, *e) of V;

@@ -193,6 +193,22 @@ bool mk_srcset(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user)
 	return true;
 }
 
+bool mk_emit_part(ixt_ctx *x, ixt_kind kind, const char *element, const char *attribute,
+	size_t i0, size_t i1)
+{
+	const char *v = x->iri.p;
+	while (i0 < i1 && space(v[i0]))
+		i0++;
+	while (i1 > i0 && space(v[i1 - 1]))
+		i1--;
+	if (i1 == i0)
+		return true;                        /* an empty value names nothing */
+	size_t cp0 = 0;
+	for (size_t i = 0; i < i0; i++)
+		cp0 += ((unsigned char)v[i] & 0xC0) != 0x80;
+	return ixt_emit_doc_part(x, kind, element, attribute, i0, i1, cp0);
+}
+
 bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user)
 {
 	const char *v = x->iri.p ? x->iri.p : "";

@@ -91,6 +91,14 @@ static void test_guess(void)
 		{ "-", "<?xml version='1.0'?>", IXT_TYPE_XML }, { NULL, "@prefix x: <y> .", IXT_TYPE_TURTLE },
 		{ NULL, "\n  [1, 2]", IXT_TYPE_JSON }, { "notes", "see http://x/", IXT_TYPE_TEXT },
 		{ "a.d/readme", "<html>", IXT_TYPE_HTML },
+		/* review-docs 11: Markdown on stdin by an inline link; not by "# " */
+		{ NULL, "# Notes\n\nSee [the spec](https://x.example/) now.\n", IXT_TYPE_MARKDOWN },
+		{ "-", "text\n[![b](https://i.example/b.svg)](https://c.example/)", IXT_TYPE_MARKDOWN },
+		{ NULL, "#!/bin/sh\n# see https://x.example/ (docs)\necho [a] (b)\n", IXT_TYPE_TEXT },
+		{ NULL, "# comment\nkey = value\n", IXT_TYPE_TEXT },
+		{ NULL, "arr[i](x) is a call in C\n", IXT_TYPE_TEXT },
+		{ NULL, "a ](b) c [d\n", IXT_TYPE_TEXT }, { NULL, "see [1] (ref)\n", IXT_TYPE_TEXT },
+		{ NULL, "a [x]( spaced)\n[y]()\n[z](\n)", IXT_TYPE_TEXT },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		CHECK(ixt_type_guess(cases[i].name, (const unsigned char *)cases[i].head,
