@@ -119,6 +119,8 @@ typedef struct {
 const batch_command *batch_command_find(const char *name);
 /* The BATCH_OPTION_COUNT options, in the table's order. */
 const batch_option *batch_options(void);
+/* The commands, *N of them, in irie --help's order. */
+const batch_command *batch_commands(size_t *n);
 
 /* ---- the commands (app/batch_cmds.c) ------------------------------------- */
 

@@ -1,7 +1,7 @@
 /* The one table of irie's commands and the one of their options: parsing
  * (app/batch.c), each command's --help (app/usage.c) and the hidden lists
  * the doc tests compare the man page and the completions with
- * (tests/doc/test_help.py) all read them.  A new command is a row here and
+ * (app/batch_list.c, for tests/doc/test_help.py) all read them.  A new command is a row here and
  * its function (app/batch_cmds.c); doc/irie.1 and doc/completion/ name it
  * too, and tests/doc says where they do not. */
 #include <stdio.h>
@@ -570,57 +570,8 @@ const char *batch_command_help(const char *name)
 	return c ? _(c->help) : NULL;
 }
 
-/* An option as a synopsis or a list shows it: "--nfc", "--host=idna|percent",
- * "--charset=NAME"; with want_values, the values rather than the word. */
-static void put_option(FILE *f, const batch_option *o, bool want_values)
+const batch_command *batch_commands(size_t *n)
 {
-	fprintf(f, "--%s", o->name);
-	const char *v = want_values && o->values ? o->values : o->metavar ? o->metavar : o->values;
-	if (v && o->optional_value && !want_values)
-		fprintf(f, "[=%s]", v);
-	else if (v)
-		fprintf(f, "=%s", v);
-}
-
-/* "irie NAME [--opt]... OPERANDS", as the command's help and doc/irie.1
- * spell its usage. */
-static void put_synopsis(FILE *f, const batch_command *c)
-{
-	fprintf(f, "irie %s", c->name);
-	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
-		if (!(c->options & options[i].bit))
-			continue;
-		fputs(" [", f);
-		put_option(f, &options[i], false);
-		fputc(']', f);
-	}
-	fprintf(f, " %s\n", c->operands);
-}
-
-/* irie --list-commands: NAME<TAB>SYNOPSIS per command.  irie --list-options
- * CMD: each option CMD takes, one per line, its values listed ("--form=a|b")
- * or its word ("--charset=NAME"); then --help.  For tests/doc; not in the
- * help, as git's --list-cmds is not. */
-int batch_list_main(int argc, char **argv)
-{
-	if (argc == 1 && strcmp(argv[0], "--list-commands") == 0) {
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-			printf("%s\t", commands[i].name);
-			put_synopsis(stdout, &commands[i]);
-		}
-		return 0;
-	}
-	const batch_command *c = argc == 2 ? batch_command_find(argv[1]) : NULL;
-	if (!c || strcmp(argv[0], "--list-options") != 0) {
-		fprintf(stderr, "irie %s: %s\n", argv[0], _("unknown command"));
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
-		if (c->options & options[i].bit) {
-			put_option(stdout, &options[i], true);
-			putchar('\n');
-		}
-	}
-	puts("--help");
-	return 0;
+	*n = sizeof commands / sizeof commands[0];
+	return commands;
 }
