@@ -268,7 +268,7 @@ static const struct {
 	[INK_ACT_HELP_CLOSE] = { "HELP_CLOSE", INK_N_("close the help") },
 	[INK_ACT_MENU_UP] = { "MENU_UP", INK_N_("the previous keymap") },
 	[INK_ACT_MENU_DOWN] = { "MENU_DOWN", INK_N_("the next keymap") },
-	[INK_ACT_MENU_CHOOSE] = { "MENU_CHOOSE", INK_N_("use the selected keymap") },
+	[INK_ACT_MENU_CHOOSE] = { "MENU_CHOOSE", INK_N_("use the selected keymap, or flip the selected switch (the last two rows)") },
 	[INK_ACT_MENU_CLOSE] = { "MENU_CLOSE", INK_N_("close the menu, keeping the keymap") },
 	[INK_ACT_SEARCH_OLDER] = { "SEARCH_OLDER", INK_N_("an older match") },
 	[INK_ACT_SEARCH_NEWER] = { "SEARCH_NEWER", INK_N_("a newer match") },
