@@ -282,6 +282,19 @@ static run_state cancel(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+/* C-\: the decoder switched the keymap.  A y/n question answers to the
+ * physical key, so there it is switched back (prompt_close restores the
+ * keymap as it was); the search and the line number take it. */
+static run_state im_toggle(tui *t, ink_action a)
+{
+	viewer *v = &t->vw;
+	if (v->prompt == VIEW_PROMPT_WRITE || v->prompt == VIEW_PROMPT_QUIT) {
+		ink_set_im_active(t->keys, false);
+		return answer_yes_no(t, "", 0);
+	}
+	return rooms_im_toggled(t, a);
+}
+
 /* C-c: the prompt closed, then C-c as the viewer takes it (quit, which
  * asks when there are changes; at the quit question it is a no). */
 static run_state cancel_and_leave(tui *t, ink_action a)
@@ -295,15 +308,21 @@ static run_state cancel_and_leave(tui *t, ink_action a)
 static void prompt_status(tui *t)
 {
 	viewer *v = &t->vw;
-	char msg[sizeof t->scr.status], quoted[sizeof t->scr.status / 2], head[sizeof t->scr.status];
+	char msg[sizeof t->scr.status], quoted[sizeof t->scr.status / 2], head[sizeof t->scr.status], tag[128];
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
 	size_t n = vl_unwritten(v->list);
 	bool doc = vl_is_document(v->list);
 	switch (v->prompt) {
 	case VIEW_PROMPT_SEARCH:
 		ui_quote(v->answer.data ? v->answer.data : "", v->answer.len, quoted, sizeof quoted);
+		/* The keymap the pattern is typed through, first (C-\ switches it here too). */
+		rooms_keymap_tag(t, tag, sizeof tag);
 		/* TRANSLATORS: the viewer's search prompt: "/" forward or "?" backward, then the pattern typed. */
 		snprintf(head, sizeof head, v->failing ? _("%s%s (not found)") : "%s%s", v->backward ? "?" : "/", quoted);
+		if (tag[0] && strlen(tag) + strlen(head) < sizeof head) {
+			memmove(head + strlen(tag), head, strlen(head) + 1);
+			memcpy(head, tag, strlen(tag));
+		}
 		break;
 	case VIEW_PROMPT_GOTO:
 		/* TRANSLATORS: the viewer's prompt for a line number; %s: the digits typed. */
@@ -358,6 +377,7 @@ static const room_row prompt_rows[] = {
 	{ INK_ACT_SEARCH_CANCEL, cancel },
 	{ INK_ACT_SEARCH_DELETE_BACK, shorten },
 	{ INK_ACT_CANCEL, cancel_and_leave },
+	{ INK_ACT_IM_TOGGLE, im_toggle },
 };
 
 const room room_view_prompt = {

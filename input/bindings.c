@@ -80,7 +80,7 @@ static const ink_binding table[] = {
 	K(F1, 0, B_EV, HELP),
 	CP('h', A_, B_EV, HELP),    /* VTE terminals take F1 for their own help */
 	CP('?', A_, B_EV, HELP),
-	CP(0x1C, 0, B_ED | B_V, IM_TOGGLE),   /* the viewer: for its search and its line editor */
+	CP(0x1C, 0, B_ED | B_V | B_S, IM_TOGGLE),   /* the viewer: for its search and its line editor; searches: for the pattern */
 	K(F2, 0, B_ED, IM_MENU),
 	CP('k', A_, B_ED, KANA_TOGGLE),
 	K(TAB, 0, B_EV, NEXT_DIAG),
