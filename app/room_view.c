@@ -320,6 +320,9 @@ static run_state edit_open(tui *t, ink_action a)
 	t->scr.over_base = &room_view_edit;
 	t->scr.diag_sel = -1;
 	t->scr.hscroll = 0;
+	/* An entry no text can replace says so first (not "Enter puts it back"). */
+	if (!t->scr.status[0])
+		vx_entry_refusal(v->list, i, line, t->scr.status, sizeof t->scr.status);
 	if (!t->scr.status[0])
 		/* TRANSLATORS: the viewer opened a line in the editor; %llu: its line number; keep Enter and Esc. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("editing line %llu: Enter puts it back in the list, Esc leaves it as it was"),
@@ -393,9 +396,14 @@ static run_state edit_cancel(tui *t, ink_action a)
 	size_t len;
 	unsigned long long line = vl_line(t->vw.list, t->vw.edit_entry);
 	if (edit_changed(t, &text, &len) && !t->scr.leave_asked) {
+		char why[sizeof t->scr.status];
 		t->scr.leave_armed = true;
-		/* TRANSLATORS: %llu: a line number; keep Esc and Enter. */
-		snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu; Enter keeps them"), line);
+		if (vx_entry_refusal(t->vw.list, t->vw.edit_entry, line, why, sizeof why))
+			/* TRANSLATORS: %llu: a line number (one that cannot be put back in the file); keep Esc. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu (they cannot be put back in the file)"), line);
+		else
+			/* TRANSLATORS: %llu: a line number; keep Esc and Enter. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu; Enter keeps them"), line);
 		return RUN_ON;
 	}
 	edit_close(t);
