@@ -45,6 +45,8 @@ void viewer_show(tui *t, size_t pos)
 		return;
 	v->pos = pos < n ? pos : n - 1;
 	v->cp = 0;
+	/* the title's count of findings, after an entry was replaced */
+	vl_recount_findings(v->list, t->an.ctx);
 	t->scr.diag_sel = -1;
 	if (vl_truncated(v->list) && !v->truncation_told) {
 		v->truncation_told = true;
@@ -90,9 +92,14 @@ static void view_title(const tui *t, char *buf, size_t size)
 	char name[160], filter[96] = "";
 	const char *path = strcmp(vl_path(vl), "-") == 0 ? _("standard input") : vl_path(vl);
 	ui_quote(path, strlen(path), name, sizeof name);
-	if (vl_filtered(vl))
+	size_t found = vl_findings_shown(vl);
+	if (vl_filtered(vl) && found == vl_shown(vl))
 		/* TRANSLATORS: title bar, while f filters the list; %zu: how many entries it shows. */
-		snprintf(filter, sizeof filter, _("  [%zu with findings]"), vl_shown(vl));
+		snprintf(filter, sizeof filter, _("  [%zu with findings]"), found);
+	else if (vl_filtered(vl))
+		/* TRANSLATORS: title bar, while f filters the list and some lines it shows were fixed since;
+		 * first %zu: how many still have findings; second %zu: how many it shows. */
+		snprintf(filter, sizeof filter, _("  [%zu with findings, %zu shown]"), found, vl_shown(vl));
 	unsigned long long line = vl_shown(vl) ? vl_line(vl, viewer_entry(t)) : 0;
 	if (vl_is_document(vl))
 		/* TRANSLATORS: title bar of view --extract; %zu/%zu: the selected IRI's number among the
