@@ -450,22 +450,24 @@ bool viewer_add_work(tui *t)
 	return ok;
 }
 
-/* w: asks first (y/n). */
+/* w: asks first (y/n).  A list that can never be written (standard
+ * input) says so first, edits or not: "Enter edits one" would promise a
+ * write. */
 static run_state write_ask(tui *t, ink_action a)
 {
 	(void)a;
+	if (!vl_can_write(t->vw.list)) {
+		char err[sizeof t->scr.status];
+		vl_write(t->vw.list, err, sizeof err);   /* says why */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
+		return RUN_ON;
+	}
 	if (vl_unwritten(t->vw.list) == 0) {
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", vl_is_document(t->vw.list)
 			/* TRANSLATORS: w in view --extract with no IRI replaced; keep Enter. */
 			? _("nothing to write: no IRI was replaced (Enter edits one)")
 			/* TRANSLATORS: w in the viewer with no line replaced; keep Enter. */
 			: _("nothing to write: no line was replaced (Enter edits one)"));
-		return RUN_ON;
-	}
-	if (!vl_can_write(t->vw.list)) {
-		char err[sizeof t->scr.status];
-		vl_write(t->vw.list, err, sizeof err);   /* says why */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
 		return RUN_ON;
 	}
 	view_prompt_open(t, VIEW_PROMPT_WRITE, false);

@@ -126,8 +126,8 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 		viewer_write(t);
 	} else if (c == 'n' || c == 'N') {
 		prompt_close(t);
-		/* TRANSLATORS: after n at the viewer's write or quit question. */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
+		/* TRANSLATORS: after n at the viewer's write question / its quit question (the viewer stays open). */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("staying in the viewer"));
 	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list) && (c == 'w' || c == 'W')) {
 		prompt_close(t);
 		if (viewer_write(t))
@@ -278,7 +278,7 @@ static run_state cancel(tui *t, ink_action a)
 	if (p == VIEW_PROMPT_SEARCH || p == VIEW_PROMPT_GOTO)
 		viewer_show(t, v->prompt_pos);
 	else if (p == VIEW_PROMPT_WRITE || p == VIEW_PROMPT_QUIT)
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("staying in the viewer"));
 	return RUN_ON;
 }
 
