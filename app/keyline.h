@@ -26,8 +26,11 @@ const char *keyline_keys(ink_mode mode, ink_action a, const char *sep, char *buf
  * quit  F1 help"), as many as fit width cells (the last ones dropped; the
  * first kept, cut by the caller, if even it does not fit).  With a C-v
  * entry or a composition waiting, Esc cancels it ("Esc cancel"), not
- * quits; a viewer whose list cannot be written back (standard input) has
- * no "w write".  Key names are in first-strong isolates (UAX #9 X5c) for
+ * quits, and during a C-v entry Enter ends it ("Enter end entry"); in the
+ * editor the viewer opened, Enter puts the line back and Esc goes back to
+ * the list ("Enter put back  Esc back to list"; no Enter for an entry no
+ * text can replace); a viewer whose list cannot be written back (standard
+ * input) has no "w write".  Key names are in first-strong isolates (UAX #9 X5c) for
  * put_ui.  Written to buf (size bytes). */
 const char *keyline_text(const tui *t, int width, char *buf, size_t size);
 

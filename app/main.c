@@ -321,5 +321,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, _("irie: no command '%s'\nTry 'irie --help'.\n"), out_safe_arg(argv[2], safe, sizeof safe));
 		return 2;
 	}
+	if (argc > 3 && strcmp(argv[1], "help") == 0) {
+		/* "help" is a command here: the word at fault is the first extra one. */
+		char safe[256];
+		/* TRANSLATORS: "irie help" given more than one word; %s: the first word too many; keep 'irie help' and 'irie --help'. */
+		fprintf(stderr, _("irie help: one command only; '%s' is one word too many\nTry 'irie --help'.\n"),
+			out_safe_arg(argv[3], safe, sizeof safe));
+		return 2;
+	}
 	return editor_main(argc, argv);
 }

@@ -6,6 +6,7 @@
 #include <unicode/utf16.h>
 #include <unicode/utf8.h>
 
+#include "i18n.h"
 #include "iri.h"
 #include "output.h"
 #include "render_sanitize.h"
@@ -205,6 +206,22 @@ size_t out_cut_bytes(const char *s, size_t n, size_t max)
 	int32_t at = (int32_t)(max - from);
 	U8_SET_CP_START((const uint8_t *)s + from, 0, at);
 	return from + (size_t)at;
+}
+
+const char *out_size(size_t bytes, char *buf, size_t size)
+{
+	if (!buf || size == 0)
+		return buf;
+	if (bytes > 0 && bytes % ((size_t)1 << 20) == 0)
+		/* TRANSLATORS: a size in mebibytes (1024 * 1024 bytes); keep MiB. */
+		snprintf(buf, size, _("%zu MiB"), bytes >> 20);
+	else if (bytes > 0 && bytes % 1024 == 0)
+		/* TRANSLATORS: a size in kibibytes (1024 bytes); keep KiB. */
+		snprintf(buf, size, _("%zu KiB"), bytes >> 10);
+	else
+		/* TRANSLATORS: a size in bytes. */
+		snprintf(buf, size, ngettext("%zu byte", "%zu bytes", bytes), bytes);
+	return buf;
 }
 
 rnd_options out_render_options(bool shape_arabic)

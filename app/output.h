@@ -58,6 +58,12 @@ bool out_text_is_rtl(const char *s, size_t n);
  * bytes as placeholders, whatever stderr is.  Returns buf. */
 const char *out_safe_arg(const char *s, char *buf, size_t size);
 
+/* A size for a message, as people read it: an exact multiple of 1024 or
+ * 1024 * 1024 with its binary prefix ("1 MiB", "64 KiB"; IEC 80000-13),
+ * anything else in bytes ("1000 bytes").  Translated.  Written to buf
+ * (size bytes); returns buf. */
+const char *out_size(size_t bytes, char *buf, size_t size);
+
 /* render's options as app always gives them: core's bidi delimiter set
  * (iri_bidi_delimiters(), the one the bidi findings judge by, so the
  * screen's forms and the findings split an IRI alike), Arabic shaping as

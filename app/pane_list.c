@@ -1,7 +1,8 @@
 /* The viewer's list pane: a row per entry shown, scrolled to keep the
  * selected one in view.  A row, from the reading start:
  *
- *   mark  ✗ an error (or a line too long to show), ! a warning, i notes only, ✓ none
+ *   mark  ✗ an error (or a line too long to show), ! a warning, i notes only, ✓ none,
+ *         blank for an empty entry (a valid empty reference, but nothing to check)
  *   *     replaced, not yet written (+ once written)
  *   line  its line number, right-aligned
  *   IRI   its visual form (put_visual: sanitised, bidi on its own)
@@ -64,8 +65,11 @@ static void draw_row(tui *t, int row, int col, int width, size_t i, int line_w, 
 	}
 	iri_diag_code code;
 	vl_state st = vl_check(vl, i, t->an.ctx, &code);
+	size_t len;
+	const char *text = vl_text(vl, i, &len);
+	bool empty = text && len == 0;   /* no tick: a tick would read as "an IRI, fine" */
 	const char *mark = st == VL_ERROR || st == VL_TOO_LONG ? "\u2717" : st == VL_WARNING ? "!"
-		: st == VL_INFO ? "i" : st == VL_OK ? "\u2713" : " ";
+		: st == VL_INFO ? "i" : st == VL_OK && !empty ? "\u2713" : " ";
 	attr_t mark_attr = st == VL_ERROR || st == VL_TOO_LONG ? severity_attr(IRI_SEV_ERROR)
 		: st == VL_WARNING ? severity_attr(IRI_SEV_WARNING) : st == VL_INFO ? severity_attr(IRI_SEV_INFO) : 0;
 	put_safe(row, at(t, col, width, 0, 1), mark, base | mark_attr);
@@ -75,9 +79,10 @@ static void draw_row(tui *t, int row, int col, int width, size_t i, int line_w, 
 	snprintf(num, sizeof num, "%*llu", line_w, (unsigned long long)vl_line(vl, i));
 	put_safe(row, at(t, col, width, 3, line_w), num, base | A_DIM);
 	int iri_x = 3 + line_w + 1, iri_w = width - iri_x - (code_w ? code_w + 1 : 0);
-	size_t len;
-	const char *text = vl_text(vl, i, &len);
-	if (text)
+	if (empty)
+		/* TRANSLATORS: the viewer's list, in place of an empty line (or an empty IRI of a document). */
+		put_ui(t, row, at(t, col, width, iri_x, iri_w), iri_w, _("(empty: nothing to check)"), base | A_DIM);
+	else if (text)
 		put_visual(t, row, at(t, col, width, iri_x, iri_w), iri_w, text, out_cut_bytes(text, len, ROW_MAX_BYTES), base, t->scr.ui_rtl);
 	else
 		/* TRANSLATORS: the viewer's list, in place of a line over the cap. */

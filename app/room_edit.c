@@ -8,6 +8,7 @@
 #include <unicode/utf8.h>
 
 #include "i18n.h"
+#include "output.h"
 #include "tui_state.h"
 
 bool editor_init(editor *e)
@@ -300,15 +301,18 @@ static run_state insert(tui *t, const ink_event *ev)
 		edb_undo_boundary(t->ed.edb);
 	if (r != EDB_OK)
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", _("not inserted: the text could not take it"));
-	else if (ev->truncated)
-		/* TRANSLATORS: %zu: the cap in bytes. */
-		snprintf(t->scr.status, sizeof t->scr.status, _("the paste was longer than %zu bytes: the rest was dropped"),
-			(size_t)INK_PASTE_MAX_BYTES);
-	else if (dropped)
+	else if (ev->truncated) {
+		char cap[32];
+		/* TRANSLATORS: %s: the cap as a size ("1 MiB"). */
+		snprintf(t->scr.status, sizeof t->scr.status, _("the paste was longer than %s: the rest was dropped"),
+			out_size(INK_PASTE_MAX_BYTES, cap, sizeof cap));
+	} else if (dropped) {
+		char cap[32];
 		snprintf(t->scr.status, sizeof t->scr.status,
-			/* TRANSLATORS: first %zu: the bytes dropped; second %zu: the cap in bytes. */
-			_("%zu bytes did not fit and were dropped (the text holds at most %zu bytes)"),
-			dropped, (size_t)EDB_MAX_TEXT_BYTES);
+			/* TRANSLATORS: %zu: the bytes dropped; %s: the cap as a size ("1 MiB"). */
+			_("%zu bytes did not fit and were dropped (the text holds at most %s)"),
+			dropped, out_size(EDB_MAX_TEXT_BYTES, cap, sizeof cap));
+	}
 	/* One key can finish a composition and act (Enter after romaji): the
 	 * action reads the analysis, so it is brought up to this text first. */
 	if (ev->kind == INK_EV_TEXT && ev->action != INK_ACT_NONE) {

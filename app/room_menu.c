@@ -1,7 +1,9 @@
 /* The keymap menu (F2): the input methods, then two switches -- the
  * right-to-left keymaps keeping the IRI delimiters, and the kana keymap's
- * katakana lock.  Up/Down choose a row, Enter takes a keymap (and closes)
- * or flips a switch (and stays); Esc, C-g, F2 and q close. */
+ * katakana lock -- and, where the screen has room, what the first switch
+ * does (input_keys.h, ink_set_keep_delimiters: where the displaced letters
+ * went).  Up/Down choose a row, Enter takes a keymap (and closes) or flips
+ * a switch (and stays); Esc, C-g, F2 and q close. */
 #include <curses.h>
 #include <stdio.h>
 
@@ -29,19 +31,41 @@ static void switch_row(const tui *t, int i, char *buf, size_t size)
 	bool on = i == ROW_KEEP_DELIMITERS ? ink_keep_delimiters(t->keys) : ink_katakana(t->keys);
 	/* TRANSLATORS: a switch in the F2 menu; first %s: the switch (below); second %s: "on" or "off". */
 	snprintf(buf, size, _("%s: %s"), i == ROW_KEEP_DELIMITERS
-		/* TRANSLATORS: a switch in the F2 menu (Enter flips it); keep the delimiters as they are. */
-		/* xgettext:no-c-format */
-		? _("right-to-left keymaps keep / . : ? # @ % & = + - _ ~")
+		/* TRANSLATORS: a switch in the F2 menu (Enter flips it); the note under the menu lists the delimiters. */
+		? _("right-to-left keymaps keep the IRI delimiters")
 		/* TRANSLATORS: a switch in the F2 menu (Enter flips it; M-k too). */
 		: _("kana: katakana lock (M-k)"),
 		/* TRANSLATORS: the state of a switch in the F2 menu. */
 		on ? _("on") : _("off"));
 }
 
+/* What the keep-delimiters switch does, under the menu: the lines of the
+ * note as input_keys.h says it (ink_set_keep_delimiters), written once
+ * here for the screen and in irie(1) under "Input methods". */
+static void menu_note(tui *t, int row, int x, int width, int max_rows)
+{
+	const char *const lines[] = {
+		/* TRANSLATORS: F2 menu, the note on the delimiter switch; keep the delimiters as they are. */
+		/* xgettext:no-c-format */
+		_("on (the default): / . : ? # @ % & = + - _ ~ type themselves,"),
+		/* TRANSLATORS: F2 menu, the note on the delimiter switch: where the letters of those keys went. */
+		_("  and the letters on them move: Hebrew \u05E5 to q;"),
+		/* TRANSLATORS: F2 menu, the note on the delimiter switch (Shift+. is Shift with the '.' key). */
+		_("  Arabic \u0632 to Shift+., \u0638 to Shift+L, shadda to Shift+Z"),
+		/* TRANSLATORS: F2 menu, the note on the delimiter switch when off (SI-1452: the Hebrew layout's standard). */
+		_("off: the layouts as printed (SI-1452: q types /, / types ., . types \u05E5)"),
+	};
+	int n = (int)(sizeof lines / sizeof lines[0]);
+	if (max_rows < n)
+		return;
+	for (int i = 0; i < n; i++)
+		put_ui(t, row + i, x, width, lines[i], A_DIM);
+}
+
 int pane_menu(tui *t, int row, int col, int width, int max_rows)
 {
 	/* TRANSLATORS: heading of the input method menu (F2); keep the key names. */
-	put_ui(t, row, col, width, _("Input method (Enter chooses, Esc closes)"), A_BOLD);
+	put_ui(t, row, col, width, _("Input method (Enter chooses a keymap or flips a switch, Esc closes)"), A_BOLD);
 	int x = col + (t->scr.ui_rtl ? 0 : 2);
 	for (int i = 0; i < MENU_ROWS && i + 1 < max_rows; i++) {
 		char line[512];
@@ -53,6 +77,9 @@ int pane_menu(tui *t, int row, int col, int width, int max_rows)
 			switch_row(t, i, line, sizeof line);
 		put_ui(t, row + 1 + i, x, width - 2, line, a);
 	}
+	/* a blank row, then the note, when all of it fits */
+	if (MENU_ROWS + 2 < max_rows)
+		menu_note(t, row + MENU_ROWS + 2, x, width - 2, max_rows - MENU_ROWS - 2);
 	return max_rows;
 }
 

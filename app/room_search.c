@@ -272,10 +272,13 @@ static run_state extend(tui *t, const ink_event *ev)
 void search_prompt(tui *t)
 {
 	searcher *s = &t->srch;
-	char quoted[sizeof t->scr.status / 2], msg[sizeof t->scr.status];
+	char quoted[sizeof t->scr.status / 2], msg[sizeof t->scr.status], tag[128];
 	ui_quote(s->pat.data ? s->pat.data : "", s->pat.len, quoted, sizeof quoted);
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
-	snprintf(t->scr.status, sizeof t->scr.status, s->failing
+	/* The keymap the pattern is typed through, first (C-\ switches it here too). */
+	size_t at = strlen(rooms_keymap_tag(t, tag, sizeof tag));
+	memcpy(t->scr.status, tag, at + 1);
+	snprintf(t->scr.status + at, sizeof t->scr.status - at, s->failing
 		/* TRANSLATORS: the C-r prompt (readline's words); %s: the pattern typed; the match shows on the edit line. */
 		? _("(failing reverse-i-search)'%s': ")
 		/* TRANSLATORS: the C-r prompt (readline's words); %s: the pattern typed; the match shows on the edit line. */

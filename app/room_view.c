@@ -45,6 +45,8 @@ void viewer_show(tui *t, size_t pos)
 		return;
 	v->pos = pos < n ? pos : n - 1;
 	v->cp = 0;
+	/* the title's count of findings, after an entry was replaced */
+	vl_recount_findings(v->list, t->an.ctx);
 	t->scr.diag_sel = -1;
 	if (vl_truncated(v->list) && !v->truncation_told) {
 		v->truncation_told = true;
@@ -90,9 +92,14 @@ static void view_title(const tui *t, char *buf, size_t size)
 	char name[160], filter[96] = "";
 	const char *path = strcmp(vl_path(vl), "-") == 0 ? _("standard input") : vl_path(vl);
 	ui_quote(path, strlen(path), name, sizeof name);
-	if (vl_filtered(vl))
+	size_t found = vl_findings_shown(vl);
+	if (vl_filtered(vl) && found == vl_shown(vl))
 		/* TRANSLATORS: title bar, while f filters the list; %zu: how many entries it shows. */
-		snprintf(filter, sizeof filter, _("  [%zu with findings]"), vl_shown(vl));
+		snprintf(filter, sizeof filter, _("  [%zu with findings]"), found);
+	else if (vl_filtered(vl))
+		/* TRANSLATORS: title bar, while f filters the list and some lines it shows were fixed since;
+		 * first %zu: how many still have findings; second %zu: how many it shows. */
+		snprintf(filter, sizeof filter, _("  [%zu with findings, %zu shown]"), found, vl_shown(vl));
 	unsigned long long line = vl_shown(vl) ? vl_line(vl, viewer_entry(t)) : 0;
 	if (vl_is_document(vl))
 		/* TRANSLATORS: title bar of view --extract; %zu/%zu: the selected IRI's number among the
@@ -320,6 +327,9 @@ static run_state edit_open(tui *t, ink_action a)
 	t->scr.over_base = &room_view_edit;
 	t->scr.diag_sel = -1;
 	t->scr.hscroll = 0;
+	/* An entry no text can replace says so first (not "Enter puts it back"). */
+	if (!t->scr.status[0])
+		vx_entry_refusal(v->list, i, line, t->scr.status, sizeof t->scr.status);
 	if (!t->scr.status[0])
 		/* TRANSLATORS: the viewer opened a line in the editor; %llu: its line number; keep Enter and Esc. */
 		snprintf(t->scr.status, sizeof t->scr.status, _("editing line %llu: Enter puts it back in the list, Esc leaves it as it was"),
@@ -393,9 +403,14 @@ static run_state edit_cancel(tui *t, ink_action a)
 	size_t len;
 	unsigned long long line = vl_line(t->vw.list, t->vw.edit_entry);
 	if (edit_changed(t, &text, &len) && !t->scr.leave_asked) {
+		char why[sizeof t->scr.status];
 		t->scr.leave_armed = true;
-		/* TRANSLATORS: %llu: a line number; keep Esc and Enter. */
-		snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu; Enter keeps them"), line);
+		if (vx_entry_refusal(t->vw.list, t->vw.edit_entry, line, why, sizeof why))
+			/* TRANSLATORS: %llu: a line number (one that cannot be put back in the file); keep Esc. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu (they cannot be put back in the file)"), line);
+		else
+			/* TRANSLATORS: %llu: a line number; keep Esc and Enter. */
+			snprintf(t->scr.status, sizeof t->scr.status, _("Esc again drops the changes to line %llu; Enter keeps them"), line);
 		return RUN_ON;
 	}
 	edit_close(t);
@@ -435,22 +450,24 @@ bool viewer_add_work(tui *t)
 	return ok;
 }
 
-/* w: asks first (y/n). */
+/* w: asks first (y/n).  A list that can never be written (standard
+ * input) says so first, edits or not: "Enter edits one" would promise a
+ * write. */
 static run_state write_ask(tui *t, ink_action a)
 {
 	(void)a;
+	if (!vl_can_write(t->vw.list)) {
+		char err[sizeof t->scr.status];
+		vl_write(t->vw.list, err, sizeof err);   /* says why */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
+		return RUN_ON;
+	}
 	if (vl_unwritten(t->vw.list) == 0) {
 		snprintf(t->scr.status, sizeof t->scr.status, "%s", vl_is_document(t->vw.list)
 			/* TRANSLATORS: w in view --extract with no IRI replaced; keep Enter. */
 			? _("nothing to write: no IRI was replaced (Enter edits one)")
 			/* TRANSLATORS: w in the viewer with no line replaced; keep Enter. */
 			: _("nothing to write: no line was replaced (Enter edits one)"));
-		return RUN_ON;
-	}
-	if (!vl_can_write(t->vw.list)) {
-		char err[sizeof t->scr.status];
-		vl_write(t->vw.list, err, sizeof err);   /* says why */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", err);
 		return RUN_ON;
 	}
 	view_prompt_open(t, VIEW_PROMPT_WRITE, false);

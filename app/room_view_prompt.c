@@ -126,8 +126,8 @@ static run_state answer_yes_no(tui *t, const char *text, size_t len)
 		viewer_write(t);
 	} else if (c == 'n' || c == 'N') {
 		prompt_close(t);
-		/* TRANSLATORS: after n at the viewer's write or quit question. */
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
+		/* TRANSLATORS: after n at the viewer's write question / its quit question (the viewer stays open). */
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("staying in the viewer"));
 	} else if (p == VIEW_PROMPT_QUIT && vl_can_write(v->list) && (c == 'w' || c == 'W')) {
 		prompt_close(t);
 		if (viewer_write(t))
@@ -278,8 +278,21 @@ static run_state cancel(tui *t, ink_action a)
 	if (p == VIEW_PROMPT_SEARCH || p == VIEW_PROMPT_GOTO)
 		viewer_show(t, v->prompt_pos);
 	else if (p == VIEW_PROMPT_WRITE || p == VIEW_PROMPT_QUIT)
-		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("not left"));
+		snprintf(t->scr.status, sizeof t->scr.status, "%s", p == VIEW_PROMPT_WRITE ? _("not written") : _("staying in the viewer"));
 	return RUN_ON;
+}
+
+/* C-\: the decoder switched the keymap.  A y/n question answers to the
+ * physical key, so there it is switched back (prompt_close restores the
+ * keymap as it was); the search and the line number take it. */
+static run_state im_toggle(tui *t, ink_action a)
+{
+	viewer *v = &t->vw;
+	if (v->prompt == VIEW_PROMPT_WRITE || v->prompt == VIEW_PROMPT_QUIT) {
+		ink_set_im_active(t->keys, false);
+		return answer_yes_no(t, "", 0);
+	}
+	return rooms_im_toggled(t, a);
 }
 
 /* C-c: the prompt closed, then C-c as the viewer takes it (quit, which
@@ -295,15 +308,21 @@ static run_state cancel_and_leave(tui *t, ink_action a)
 static void prompt_status(tui *t)
 {
 	viewer *v = &t->vw;
-	char msg[sizeof t->scr.status], quoted[sizeof t->scr.status / 2], head[sizeof t->scr.status];
+	char msg[sizeof t->scr.status], quoted[sizeof t->scr.status / 2], head[sizeof t->scr.status], tag[128];
 	snprintf(msg, sizeof msg, "%s", t->scr.status);
 	size_t n = vl_unwritten(v->list);
 	bool doc = vl_is_document(v->list);
 	switch (v->prompt) {
 	case VIEW_PROMPT_SEARCH:
 		ui_quote(v->answer.data ? v->answer.data : "", v->answer.len, quoted, sizeof quoted);
+		/* The keymap the pattern is typed through, first (C-\ switches it here too). */
+		rooms_keymap_tag(t, tag, sizeof tag);
 		/* TRANSLATORS: the viewer's search prompt: "/" forward or "?" backward, then the pattern typed. */
 		snprintf(head, sizeof head, v->failing ? _("%s%s (not found)") : "%s%s", v->backward ? "?" : "/", quoted);
+		if (tag[0] && strlen(tag) + strlen(head) < sizeof head) {
+			memmove(head + strlen(tag), head, strlen(head) + 1);
+			memcpy(head, tag, strlen(tag));
+		}
 		break;
 	case VIEW_PROMPT_GOTO:
 		/* TRANSLATORS: the viewer's prompt for a line number; %s: the digits typed. */
@@ -358,6 +377,7 @@ static const room_row prompt_rows[] = {
 	{ INK_ACT_SEARCH_CANCEL, cancel },
 	{ INK_ACT_SEARCH_DELETE_BACK, shorten },
 	{ INK_ACT_CANCEL, cancel_and_leave },
+	{ INK_ACT_IM_TOGGLE, im_toggle },
 };
 
 const room room_view_prompt = {

@@ -325,8 +325,19 @@ static run_state open_menu(tui *t, ink_action a)
 	return RUN_ON;
 }
 
+const char *rooms_keymap_tag(const tui *t, char *buf, size_t size)
+{
+	if (!buf || size == 0)
+		return buf;
+	buf[0] = '\0';
+	if (ink_im_active(t->keys))
+		/* TRANSLATORS: before a search prompt while a keymap is on; %s: its name as the F2 menu shows it. */
+		snprintf(buf, size, _("[%s] "), menu_im_label(ink_get_im(t->keys)));
+	return buf;
+}
+
 /* The decoder switches; say what it means. */
-static run_state im_toggled(tui *t, ink_action a)
+run_state rooms_im_toggled(tui *t, ink_action a)
 {
 	(void)a;
 	if (ink_im_active(t->keys))
@@ -475,7 +486,7 @@ static const room_row common_rows[] = {
 	{ INK_ACT_CANCEL, cancel },
 	{ INK_ACT_HELP, open_help },
 	{ INK_ACT_IM_MENU, open_menu },
-	{ INK_ACT_IM_TOGGLE, im_toggled },
+	{ INK_ACT_IM_TOGGLE, rooms_im_toggled },
 	{ INK_ACT_NEXT_DIAG, select_diag },
 	{ INK_ACT_PREV_DIAG, select_diag },
 	{ INK_ACT_TEACH, toggle_teach },

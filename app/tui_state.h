@@ -307,6 +307,12 @@ void rooms_notice(tui *t);
 
 /* The keymap menu's name for an input method, translated (room_menu.c). */
 const char *menu_im_label(ink_im im);
+/* C-\ (IM_TOGGLE's row in the common room): the decoder switched the
+ * keymap; the status line says what it means. */
+run_state rooms_im_toggled(tui *t, ink_action a);
+/* A prompt's keymap tag: "[Hebrew (SI-1452)] " while a keymap is on (typed
+ * text goes through it), else "".  Written to buf; returns buf. */
+const char *rooms_keymap_tag(const tui *t, char *buf, size_t size);
 
 /* C-r: starts the search over the editor (HISTORY_SEARCH's row). */
 run_state search_start(tui *t, ink_action a);

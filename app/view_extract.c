@@ -273,6 +273,20 @@ out:
 	return status;
 }
 
+const char *vx_entry_refusal(const view_list *vl, size_t i, unsigned long long line, char *buf, size_t size)
+{
+	int ctx = (vl->e[i].flags & F_CONTEXT_MASK) >> F_CONTEXT_SHIFT;
+	if (ctx == CTX_REFUSE)
+		/* TRANSLATORS: view --extract opened an IRI in the editor; %llu: its line. */
+		snprintf(buf, size, _("line %llu cannot be put back: the file has it with entities, escapes or a prefix"), line);
+	else if (ctx == CTX_NOT_UTF8)
+		/* TRANSLATORS: view --extract opened an IRI in the editor; %llu: its line. */
+		snprintf(buf, size, _("line %llu cannot be put back: the file is not UTF-8 (irie writes UTF-8)"), line);
+	else
+		return NULL;
+	return buf;
+}
+
 const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, size_t len, char *buf,
 	size_t size)
 {

@@ -22,6 +22,12 @@ int vx_read_document(view_list *vl, const char *path, int type, const char *char
 const char *vx_replace_refusal(const view_list *vl, size_t i, const char *text, size_t len, char *buf,
 	size_t size);
 
+/* The editor's first words for entry i (line: its line number) when no
+ * text can replace it in the file (written with entities or escapes, or a
+ * file not in UTF-8): that it can be explored, not put back, and why (in
+ * buf, returned); NULL when some text can replace it. */
+const char *vx_entry_refusal(const view_list *vl, size_t i, unsigned long long line, char *buf, size_t size);
+
 /* The document's place (line, col: 1-based, col in code points) of code
  * point cp of entry i's IRI, as extract/ maps it (an entity or escape at
  * its start); false when not known: a plain list's line, an entry

@@ -313,6 +313,7 @@ bool vl_replace(view_list *vl, size_t i, const char *text, size_t len)
 		r->fix_len = copy ? (uint32_t)len : 0;
 	}
 	e->state = VL_UNKNOWN;   /* checked again as it is now */
+	vl->findings_stale = vl->shown != NULL;
 	return true;
 }
 
@@ -331,11 +332,29 @@ bool vl_set_filter(view_list *vl, bool on, iri_ctx *ctx)
 	for (size_t i = 0; i < vl->n; i++)
 		if (has_findings(vl, i, ctx))
 			vl->shown[vl->n_shown++] = i;
+	vl->n_findings = vl->n_shown;
+	vl->findings_stale = false;
 	/* The room not used given back (a realloc that cannot shrink keeps it). */
 	size_t *fit = realloc(vl->shown, (vl->n_shown ? vl->n_shown : 1) * sizeof *fit);
 	if (fit)
 		vl->shown = fit;
 	return true;
+}
+
+void vl_recount_findings(view_list *vl, iri_ctx *ctx)
+{
+	if (!vl->shown || !vl->findings_stale)
+		return;
+	/* Only the replaced entries are checked again; the rest are cached. */
+	vl->n_findings = 0;
+	for (size_t k = 0; k < vl->n_shown; k++)
+		vl->n_findings += has_findings(vl, vl->shown[k], ctx);
+	vl->findings_stale = false;
+}
+
+size_t vl_findings_shown(const view_list *vl)
+{
+	return vl->shown ? vl->n_findings : 0;
 }
 
 size_t vl_pos_of(const view_list *vl, size_t i)

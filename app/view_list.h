@@ -90,6 +90,12 @@ bool vl_replace(view_list *vl, size_t i, const char *text, size_t len);
 bool vl_set_filter(view_list *vl, bool on, iri_ctx *ctx);
 bool vl_filtered(const view_list *vl);
 size_t vl_shown(const view_list *vl);
+/* The filter keeps the entries it showed when turned on, fixed or not;
+ * how many of them have findings now: counted when the filter is turned
+ * on and again by vl_recount_findings after a replacement (which checks
+ * only the entries replaced).  0 with the filter off. */
+void vl_recount_findings(view_list *vl, iri_ctx *ctx);
+size_t vl_findings_shown(const view_list *vl);
 size_t vl_entry_at(const view_list *vl, size_t pos);
 /* The shown position of entry i, or of the nearest shown entry after it
  * (before it at the end); SIZE_MAX when nothing is shown. */

@@ -45,6 +45,8 @@ struct view_list {
 	size_t n_repl, repl_cap;
 	size_t *shown;                 /* the filter's entries (NULL: off, all shown) */
 	size_t n_shown;
+	size_t n_findings;             /* the filter's entries with findings now (vl_recount_findings) */
+	bool findings_stale;           /* an entry was replaced since n_findings was counted */
 	iri_diags *diags;              /* scratch for vl_check, made by vl_new */
 	char *path;
 	bool truncated;

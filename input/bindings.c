@@ -80,7 +80,7 @@ static const ink_binding table[] = {
 	K(F1, 0, B_EV, HELP),
 	CP('h', A_, B_EV, HELP),    /* VTE terminals take F1 for their own help */
 	CP('?', A_, B_EV, HELP),
-	CP(0x1C, 0, B_ED | B_V, IM_TOGGLE),   /* the viewer: for its search and its line editor */
+	CP(0x1C, 0, B_ED | B_V | B_S, IM_TOGGLE),   /* the viewer: for its search and its line editor; searches: for the pattern */
 	K(F2, 0, B_ED, IM_MENU),
 	CP('k', A_, B_ED, KANA_TOGGLE),
 	K(TAB, 0, B_EV, NEXT_DIAG),
@@ -268,7 +268,7 @@ static const struct {
 	[INK_ACT_HELP_CLOSE] = { "HELP_CLOSE", INK_N_("close the help") },
 	[INK_ACT_MENU_UP] = { "MENU_UP", INK_N_("the previous keymap") },
 	[INK_ACT_MENU_DOWN] = { "MENU_DOWN", INK_N_("the next keymap") },
-	[INK_ACT_MENU_CHOOSE] = { "MENU_CHOOSE", INK_N_("use the selected keymap") },
+	[INK_ACT_MENU_CHOOSE] = { "MENU_CHOOSE", INK_N_("use the selected keymap, or flip the selected switch (the last two rows)") },
 	[INK_ACT_MENU_CLOSE] = { "MENU_CLOSE", INK_N_("close the menu, keeping the keymap") },
 	[INK_ACT_SEARCH_OLDER] = { "SEARCH_OLDER", INK_N_("an older match") },
 	[INK_ACT_SEARCH_NEWER] = { "SEARCH_NEWER", INK_N_("a newer match") },

@@ -263,6 +263,9 @@ const char *ink_unbound_key(const ink_decoder *d);
  * dead key; then "U+05D" during Ctrl-V entry, "^V" right after C-v.
  * Borrowed until the next call on d. */
 const char *ink_preedit(const ink_decoder *d);
+/* True while a Ctrl-V entry waits for its key or digits (then Enter ends
+ * the entry and does not accept; a composition's Enter accepts). */
+bool ink_entry_waiting(const ink_decoder *d);
 
 /* True when the last feed ended a Ctrl-V entry without inserting anything:
  * u/U with no digits, a surrogate, a value above U+10FFFF, or NUL (the app

@@ -152,6 +152,11 @@ const char *ink_unbound_key(const ink_decoder *d)
 	return d && d->notice == INK_NOTICE_UNBOUND ? d->notice_text : NULL;
 }
 
+bool ink_entry_waiting(const ink_decoder *d)
+{
+	return d && cv_active(&d->cv);
+}
+
 bool ink_entry_rejected(const ink_decoder *d)
 {
 	return d && d->notice == INK_NOTICE_ENTRY_REJECTED;

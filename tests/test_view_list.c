@@ -95,7 +95,17 @@ static void test_find(view_list *vl, iri_ctx *ctx)
 	CHECK(vl_pos_of_line(vl, 3) == 1, "line 3 shown second");
 	CHECK(vl_find(vl, "mple", 4, 0, true, false, &wrapped) == 0 && wrapped, "search over the shown only");
 	CHECK(vl_find(vl, "example", 7, 0, true, true, &wrapped) == SIZE_MAX, "the lines not shown are not searched");
+	/* a shown line fixed stays shown; the count of findings follows it */
+	CHECK(vl_findings_shown(vl) == 2, "findings: %zu", vl_findings_shown(vl));
+	CHECK(vl_replace(vl, 1, "http://example.org/b", 20), "replace");
+	vl_recount_findings(vl, ctx);
+	CHECK(vl_shown(vl) == 2 && vl_findings_shown(vl) == 1, "after a fix: %zu shown, %zu with findings",
+		vl_shown(vl), vl_findings_shown(vl));
+	CHECK(vl_replace(vl, 1, "http://exa mple.org/b", 21) && !vl_changed(vl, 1), "the file's text again");
+	vl_recount_findings(vl, ctx);
+	CHECK(vl_findings_shown(vl) == 2, "counted back: %zu", vl_findings_shown(vl));
 	CHECK(vl_set_filter(vl, false, ctx) && vl_shown(vl) == 6, "filter off");
+	CHECK(vl_findings_shown(vl) == 0, "no count with the filter off");
 }
 
 /* A failed allocation of the findings list: vl_new says so, and once a

@@ -101,6 +101,16 @@ int main(void)
 		CHECK(rnd_text_cells(out, strlen(out)) == pads[i].want_cells, "rnd_text_cells of row %zu = %zu, want %zu",
 			i, rnd_text_cells(out, strlen(out)), pads[i].want_cells);
 	}
+	/* Sizes for messages: binary prefixes for exact multiples only. */
+	static const struct { size_t bytes; const char *want; } sizes[] = {
+		{ (size_t)1 << 20, "1 MiB" }, { (size_t)16 << 20, "16 MiB" }, { 65536, "64 KiB" },
+		{ 1024, "1 KiB" }, { 1000, "1000 bytes" }, { ((size_t)1 << 20) + 1024, "1025 KiB" },
+		{ 1, "1 byte" }, { 0, "0 bytes" },
+	};
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		char buf[32];
+		CHECK_STR(out_size(sizes[i].bytes, buf, sizeof buf), sizes[i].want, "out_size(%zu)", sizes[i].bytes);
+	}
 	/* A small buffer cuts on a character boundary too (never half of "с"). */
 	char small[6];
 	out_pad("схема", 9, false, small, sizeof small);
