@@ -232,9 +232,8 @@ static const batch_command commands[] = {
 		 * message [RULE]", "FILE", "note: suggestion:", the severities as the
 		 * program prints them, option names and values, "SARIF", "MiB" and RFC
 		 * numbers as they are; keep the description column aligned. */
-		.help = N_("Usage: irie check [--json] [IRI...|FILE...]\n"
-			"       irie check --extract[=TYPE] [--charset=NAME] [--json|--sarif]\n"
-			"                  [--columns=code-points|bytes] [FILE...]\n"
+		.help = N_("Usage: irie check [--charset=NAME] [--json] [--extract[=TYPE]] [--sarif]\n"
+			"                  [--columns=code-points|bytes] [IRI...|FILE...]\n"
 			"\n"
 			"Checks each IRI against RFC 3987 (2.2 syntax, 4.1 and 4.2 bidi, 5.3\n"
 			"normalisation), RFC 3986 and UTS #46 / UTS #39 for the host, and\n"
@@ -287,7 +286,7 @@ static const batch_command commands[] = {
 		/* TRANSLATORS: "irie extract --help".  Keep option names and values,
 		 * "FILE:LINE:COL", "TAB", JSON field names, charset names and RFC
 		 * numbers as they are; keep the description column aligned. */
-		.help = N_("Usage: irie extract [--type=TYPE] [--charset=NAME] [--json]\n"
+		.help = N_("Usage: irie extract [--charset=NAME] [--json] [--type=TYPE]\n"
 			"                    [--columns=code-points|bytes] [FILE...|-]\n"
 			"\n"
 			"Prints every IRI (or IRI reference) found in the documents, one per\n"

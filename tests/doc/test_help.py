@@ -39,7 +39,14 @@ for flag in ('--help', '-h'):
 per_command = {name: opts for name, _, opts in rows}
 for cmd in commands:
     r, help_opts = helpdoc.command_help(irie, cmd)
-    first = r.stdout.split('\n', 1)[0]
+    # The usage line, with the lines that continue it (indented, not a
+    # second form "irie ...") joined.
+    lines = r.stdout.split('\n')
+    first = lines[0]
+    for more in lines[1:]:
+        if not more.startswith('  ') or not more.strip() or more.strip().startswith('irie '):
+            break
+        first += ' ' + more.strip()
     t.check(r.returncode == 0 and first == 'Usage: ' + synopses[cmd] and not r.stderr,
             'irie %s --help exits 0 and its usage line is the table\'s synopsis' % cmd,
             'status %d, first line %r, table %r, stderr %r' % (r.returncode, first, synopses[cmd], r.stderr))
