@@ -419,12 +419,31 @@ static bool tail_delimiter(const uint8_t *s, size_t k, tail_state *t)
 	return true;
 }
 
-/* Path, query and fragment from i to the end (RFC 3986 3.3-3.5), by marks
- * (iri_run_mark) a window at a time: each stop in turn ("?", "#", an
- * escape, non-ASCII characters, whose bytes are passed at once), and a "."
- * after "/" (or first in the path) looked at only where there is one
- * (DOT_SEGMENT: "." or ".." then "/" or the path's end).  False to give
- * up. */
+/* The query and the fragment from `from` on, past the path: their stops
+ * alone matter, handed out by a walk (iri_run_next).  False to give up. */
+static bool scan_query_fragment(quick *q, size_t from, tail_state *t)
+{
+	iri_run run;
+	iri_run_init(&run, q->s, q->len);
+	for (size_t k = from; (k = iri_run_next(&run, k)) < q->len;) {
+		if (tail_delimiter(q->s, k, t)) {
+			k++;
+			continue;
+		}
+		size_t n = scan_stop(q, t->comp, k, q->len, true);
+		if (n == 0)
+			return false;
+		k += n;
+	}
+	return true;
+}
+
+/* Path, query and fragment from i to the end (RFC 3986 3.3-3.5).  The
+ * path by marks (iri_run_mark) a window at a time: each stop in turn ("?",
+ * "#", an escape, non-ASCII characters, whose bytes are passed at once),
+ * and a "." after "/" (or first in the path) looked at only where there is
+ * one (DOT_SEGMENT: "." or ".." then "/" or the path's end); once the path
+ * has ended, the walk.  False to give up. */
 static bool scan_tail(quick *q, size_t i)
 {
 	const uint8_t *s = q->s;
@@ -434,9 +453,13 @@ static bool scan_tail(quick *q, size_t i)
 	uint64_t slash_before = 1;   /* the path's first byte starts a segment */
 	bool dot = false;
 	for (size_t at = i; at < len; at += IRI_RUN_WINDOW_BYTES) {
+		if (t.comp != IRI_COMP_PATH) {
+			if (!scan_query_fragment(q, next > at ? next : at, &t))
+				return false;
+			break;
+		}
 		iri_run_marks m;
 		iri_run_mark(s, at, len, false, &m);
-		const bool in_path = t.comp == IRI_COMP_PATH;
 		uint64_t st = next <= at ? m.stops : next - at >= IRI_RUN_WINDOW_BYTES ? 0 : m.stops & ~(uint64_t)0 << (next - at);
 		while (st) {
 			size_t k = at + (size_t)__builtin_ctzll(st);
@@ -452,7 +475,7 @@ static bool scan_tail(quick *q, size_t i)
 		}
 		uint64_t first = m.dots & (m.slashes << 1 | slash_before);
 		slash_before = m.slashes >> 63;
-		for (; in_path && first; first &= first - 1) {
+		for (; first; first &= first - 1) {
 			size_t d = at + (size_t)__builtin_ctzll(first);
 			if (d >= t.path_end)
 				break;

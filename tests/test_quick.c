@@ -75,7 +75,7 @@ static const struct {
 	{ "http://example.com/a#/../b", IRI_QUICK_CLEAN },
 	{ "http://example.com/a?b?c#d?e", IRI_QUICK_CLEAN },
 	{ "http://example.com/a#b#c", IRI_QUICK_FULL },
-	{ u8"http://example.com/é%C3%A9é?é#é", IRI_QUICK_CLEAN },
+	{ u8"http://example.com/\u00E9%C3%A9\u00E9?\u00E9#\u00E9", IRI_QUICK_CLEAN },
 	/* The full path's. */
 	{ "", IRI_QUICK_FULL },
 	{ "//example.com/", IRI_QUICK_FULL },                            /* no scheme */
@@ -296,10 +296,12 @@ int main(int argc, char **argv)
 	/* What stops or splits a tail, at every place round the edges of the
 	 * marks' windows (64 bytes from the path's start). */
 	static const char *const tails[] = { "/./b", "/../b", "/.", "/..", "/.?q", "/..#f", "%41b", "%E2%82%AC/",
-		"%zz", u8"é€/x", u8"?é#é", "?q#f#g", " ", "#/./", "/x.y/" };
+		"%zz", u8"\u00E9\u20AC/x", u8"?\u00E9#\u00E9", "?q#f#g", " ", "#/./", "/x.y/",
+		u8"?bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb%e2%82%ac\u00E9#/./",
+		u8"?bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\u00E9#x#" };
 	for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++)
 		for (size_t pad = 40; pad <= 140; pad++) {
-			char in[256], where[64];
+			char in[320], where[64];
 			snprintf(in, sizeof in, "http://example.com/%.*s%s", (int)pad,
 			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/", tails[t]);
