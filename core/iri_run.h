@@ -74,6 +74,21 @@ typedef struct {
 } iri_run_ldh_marks;
 size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks);
 
+/* A window of a line marked at once, for the quick lane's pass over a
+ * path, query and fragment (quick.c): bit k of each mark is s[at + k];
+ * bits from end - at on are 0. */
+typedef struct {
+	uint64_t stops;      /* not ipath's ASCII (IRI_RUN_PATH's stops) */
+	uint64_t slashes;    /* "/" */
+	uint64_t dots;       /* "." */
+} iri_run_marks;
+
+/* Marks s[at..end) or its first IRI_RUN_WINDOW_BYTES (at < end; s[0..at)
+ * may be read too, nothing from end on), the fastest way or (plain)
+ * without the nibble tables: tests/test_run.c holds both to the class
+ * table. */
+void iri_run_mark(const uint8_t *s, size_t at, size_t end, bool plain, iri_run_marks *m);
+
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);
 

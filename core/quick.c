@@ -373,22 +373,6 @@ static bool scan_port(quick *q, size_t scheme_end, size_t ps, size_t pe)
 	return true;
 }
 
-/* A "." or ".." segment in the path [start, end) (DOT_SEGMENT). */
-static bool has_dot_segment(const uint8_t *s, size_t start, size_t end)
-{
-	for (const uint8_t *dot = memchr(s + start, '.', end - start); dot;
-	     dot = memchr(dot + 1, '.', end - (size_t)(dot + 1 - s))) {
-		size_t i = (size_t)(dot - s);
-		if (i > start && s[i - 1] != '/')
-			continue;
-		/* A segment starting with "." at i: "." or ".." alone? */
-		size_t e = i + 1 < end && s[i + 1] == '.' ? i + 2 : i + 1;
-		if (e == end || s[e] == '/')
-			return true;
-	}
-	return false;
-}
-
 /* The authority from a ("//" before it) to its end (check_parts).  Returns
  * where it ends, or 0 to give up. */
 static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
@@ -412,33 +396,94 @@ static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
 	return au.end;
 }
 
-/* Path, query and fragment from i to the end, in one run: "?" starts the
- * query, "#" the fragment (RFC 3986 3.3-3.5).  False to give up. */
+/* The tail's part, and where the path ends (the line's end until "?" or
+ * "#"). */
+typedef struct {
+	size_t path_end;
+	iri_component comp;
+} tail_state;
+
+/* A "?" or "#" at s[k] (RFC 3986 3.3-3.5): the part it starts.  The
+ * query's and the fragment's ASCII is ipath's and "?" (3.4, 3.5); a second
+ * "#" is a stop like any other (false). */
+static bool tail_delimiter(const uint8_t *s, size_t k, tail_state *t)
+{
+	if (!(s[k] == '?' || (s[k] == '#' && t->comp != IRI_COMP_FRAGMENT)))
+		return false;
+	if (t->comp == IRI_COMP_PATH)
+		t->path_end = k;
+	if (s[k] == '#')
+		t->comp = IRI_COMP_FRAGMENT;
+	else if (t->comp == IRI_COMP_PATH)
+		t->comp = IRI_COMP_QUERY;
+	return true;
+}
+
+/* The query and the fragment from `from` on, past the path: their stops
+ * alone matter, handed out by a walk (iri_run_next).  False to give up. */
+static bool scan_query_fragment(quick *q, size_t from, tail_state *t)
+{
+	iri_run run;
+	iri_run_init(&run, q->s, q->len);
+	for (size_t k = from; (k = iri_run_next(&run, k)) < q->len;) {
+		if (tail_delimiter(q->s, k, t)) {
+			k++;
+			continue;
+		}
+		size_t n = scan_stop(q, t->comp, k, q->len, true);
+		if (n == 0)
+			return false;
+		k += n;
+	}
+	return true;
+}
+
+/* Path, query and fragment from i to the end (RFC 3986 3.3-3.5).  The
+ * path by marks (iri_run_mark) a window at a time: each stop in turn ("?",
+ * "#", an escape, non-ASCII characters, whose bytes are passed at once),
+ * and a "." after "/" (or first in the path) looked at only where there is
+ * one (DOT_SEGMENT: "." or ".." then "/" or the path's end); once the path
+ * has ended, the walk.  False to give up. */
 static bool scan_tail(quick *q, size_t i)
 {
 	const uint8_t *s = q->s;
-	size_t path_start = i, path_end = q->len;
-	iri_component comp = IRI_COMP_PATH;
-	iri_run run;
-	iri_run_init(&run, s, q->len);
-	/* The query's and the fragment's ASCII is ipath's and "?" (3.4, 3.5). */
-	while ((i = iri_run_next(&run, i)) < q->len) {
-		if (s[i] == '?' || (s[i] == '#' && comp != IRI_COMP_FRAGMENT)) {
-			if (comp == IRI_COMP_PATH)
-				path_end = i;
-			if (s[i] == '#')
-				comp = IRI_COMP_FRAGMENT;
-			else if (comp == IRI_COMP_PATH)
-				comp = IRI_COMP_QUERY;
-			i++;
-			continue;
+	const size_t len = q->len;
+	tail_state t = { .path_end = len, .comp = IRI_COMP_PATH };
+	size_t next = i;             /* bytes before it are scanned */
+	uint64_t slash_before = 1;   /* the path's first byte starts a segment */
+	bool dot = false;
+	for (size_t at = i; at < len; at += IRI_RUN_WINDOW_BYTES) {
+		if (t.comp != IRI_COMP_PATH) {
+			if (!scan_query_fragment(q, next > at ? next : at, &t))
+				return false;
+			break;
 		}
-		size_t n = scan_stop(q, comp, i, q->len, true);
-		if (n == 0)
-			return false;
-		i += n;
+		iri_run_marks m;
+		iri_run_mark(s, at, len, false, &m);
+		uint64_t st = next <= at ? m.stops : next - at >= IRI_RUN_WINDOW_BYTES ? 0 : m.stops & ~(uint64_t)0 << (next - at);
+		while (st) {
+			size_t k = at + (size_t)__builtin_ctzll(st);
+			if (tail_delimiter(s, k, &t)) {
+				st &= st - 1;
+				continue;
+			}
+			size_t n = scan_stop(q, t.comp, k, len, true);
+			if (n == 0)
+				return false;
+			next = k + n;
+			st = next - at >= IRI_RUN_WINDOW_BYTES ? 0 : st & ~(uint64_t)0 << (next - at);
+		}
+		uint64_t first = m.dots & (m.slashes << 1 | slash_before);
+		slash_before = m.slashes >> 63;
+		for (; first; first &= first - 1) {
+			size_t d = at + (size_t)__builtin_ctzll(first);
+			if (d >= t.path_end)
+				break;
+			size_t e = d + 1 < len && s[d + 1] == '.' ? d + 2 : d + 1;
+			dot |= e == len || s[e] == '/' || s[e] == '?' || s[e] == '#';
+		}
 	}
-	if (has_dot_segment(s, path_start, path_end))
+	if (dot)
 		lower(q);                    /* DOT_SEGMENT */
 	return true;
 }

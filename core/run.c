@@ -40,6 +40,15 @@ static inline uint32_t authority_stops(const uint8_t *block)
 	__m128i hit = _mm_or_si128(_mm_or_si128(EQ('/'), EQ(':')), _mm_or_si128(EQ('@'), EQ('.')));
 	return path_stops(block) | (uint32_t)_mm_movemask_epi8(hit);
 }
+
+/* A block's path_stops(), "/" and "." (iri_run_mark). */
+static inline void block_marks(const uint8_t *block, uint32_t *stops, uint32_t *slashes, uint32_t *dots)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+	*stops = path_stops(block);
+	*slashes = (uint32_t)_mm_movemask_epi8(EQ('/'));
+	*dots = (uint32_t)_mm_movemask_epi8(EQ('.'));
+}
 #undef EQ
 
 /* A bit per byte of the block that is a letter, digit, "-" or "."; its
@@ -93,6 +102,26 @@ NIBBLES_TARGET static inline uint32_t authority_stops_nibbles(const uint8_t *blo
 	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 64, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
 	                    _mm_setr_epi8(1 | 2 | 16 | 64, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1 | 4,
 	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 2 | 4 | 8, 1 | 2 | 4 | 32));
+}
+
+/* block_marks() by nibbles: path_stops_nibbles()'s classes in bits 1 to
+ * 32, "/" (0x2F) in 64 and "." (0x2E) in 128, each read off by a
+ * movemask. */
+NIBBLES_TARGET static inline void block_marks_nibbles(const uint8_t *block, uint32_t *stops, uint32_t *slashes,
+	uint32_t *dots)
+{
+	const __m128i low_nibble = _mm_set1_epi8(0x0F);
+	const __m128i by_high = _mm_setr_epi8(1, 1, 2 | 64 | (char)128, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1);
+	const __m128i by_low = _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1, 1 | 8 | 32,
+	                                     1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8 | (char)128, 1 | 4 | 32 | 64);
+	__m128i v = _mm_loadu_si128((const __m128i *)block);
+	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble);
+	__m128i shared = _mm_and_si128(_mm_shuffle_epi8(by_high, high),
+	                               _mm_shuffle_epi8(by_low, _mm_and_si128(v, low_nibble)));
+	__m128i none = _mm_cmpeq_epi8(_mm_and_si128(shared, _mm_set1_epi8(63)), _mm_setzero_si128());
+	*stops = ~(uint32_t)_mm_movemask_epi8(none) & 0xFFFF;
+	*slashes = (uint32_t)_mm_movemask_epi8(_mm_slli_epi16(shared, 1));
+	*dots = (uint32_t)_mm_movemask_epi8(shared);
 }
 
 static bool have_nibbles(void)
@@ -164,6 +193,17 @@ static uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t *hyphen
 		m |= (uint32_t)((lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') << k;
 	}
 	return m;
+}
+
+/* A block's path_stops(), "/" and "." (iri_run_mark). */
+static void block_marks(const uint8_t *block, uint32_t *stops, uint32_t *slashes, uint32_t *dots)
+{
+	*stops = path_stops(block);
+	*slashes = *dots = 0;
+	for (unsigned k = 0; k < IRI_RUN_BLOCK_BYTES; k++) {
+		*slashes |= (uint32_t)(block[k] == '/') << k;
+		*dots |= (uint32_t)(block[k] == '.') << k;
+	}
 }
 
 #endif
@@ -287,4 +327,54 @@ size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks 
 	marks->dots = (dots0 | dots1 << 16) & below;
 	marks->hyphens = (hyphens0 | hyphens1 << 16) & below;
 	return n;
+}
+
+/* The marks of s[at..end) or its first window, by the given block
+ * classifier; a short last block as BLOCK_STOPS reads it. */
+#define DEFINE_MARK(name, marks) \
+	static void name(const uint8_t *s, size_t at, size_t end, iri_run_marks *m) \
+	{ \
+		uint64_t stops = 0, slashes = 0, dots = 0; \
+		uint32_t st, sl, dt; \
+		size_t k = 0; \
+		for (; k < IRI_RUN_WINDOW_BYTES && end - at - k >= IRI_RUN_BLOCK_BYTES; k += IRI_RUN_BLOCK_BYTES) { \
+			marks(s + at + k, &st, &sl, &dt); \
+			stops |= (uint64_t)st << k; \
+			slashes |= (uint64_t)sl << k; \
+			dots |= (uint64_t)dt << k; \
+		} \
+		size_t n = end - at - k; \
+		if (k < IRI_RUN_WINDOW_BYTES && n > 0) { \
+			uint8_t padded[IRI_RUN_BLOCK_BYTES] = { 0 }; \
+			unsigned shift = 0; \
+			if (end >= IRI_RUN_BLOCK_BYTES) { \
+				marks(s + end - IRI_RUN_BLOCK_BYTES, &st, &sl, &dt); \
+				shift = (unsigned)(IRI_RUN_BLOCK_BYTES - n); \
+			} else { \
+				memcpy(padded, s + at + k, n); \
+				marks(padded, &st, &sl, &dt); \
+			} \
+			const uint32_t keep = ((uint32_t)1 << n) - 1; \
+			stops |= (uint64_t)(st >> shift & keep) << k; \
+			slashes |= (uint64_t)(sl >> shift & keep) << k; \
+			dots |= (uint64_t)(dt >> shift & keep) << k; \
+		} \
+		m->stops = stops; \
+		m->slashes = slashes; \
+		m->dots = dots; \
+	}
+
+DEFINE_MARK(mark_plain, block_marks)
+#if HAVE_NIBBLES
+NIBBLES_TARGET DEFINE_MARK(mark_nibbles, block_marks_nibbles)
+#else
+#define mark_nibbles mark_plain
+#endif
+
+void iri_run_mark(const uint8_t *s, size_t at, size_t end, bool plain, iri_run_marks *m)
+{
+	if (!plain && have_nibbles())
+		mark_nibbles(s, at, end, m);
+	else
+		mark_plain(s, at, end, m);
 }

@@ -62,6 +62,20 @@ static const struct {
 	{ "http://example.com:/", IRI_QUICK_CLEAN },
 	{ "http://example.com#f", IRI_QUICK_CLEAN },
 	{ "http://example.com?q", IRI_QUICK_CLEAN },
+	/* The tail by marks (quick.c's scan_tail): dot segments, "?" and "#". */
+	{ "http://example.com/.", IRI_QUICK_NO_ERRORS },                 /* DOT_SEGMENT */
+	{ "http://example.com/..", IRI_QUICK_NO_ERRORS },
+	{ "http://example.com/./a", IRI_QUICK_NO_ERRORS },
+	{ "http://example.com/a/.?q", IRI_QUICK_NO_ERRORS },
+	{ "http://example.com/a/..#f", IRI_QUICK_NO_ERRORS },
+	{ "foo:./x", IRI_QUICK_NO_ERRORS },                               /* first in a path */
+	{ "http://example.com/.a/b..c/...", IRI_QUICK_CLEAN },
+	{ "http://example.com/a.?q", IRI_QUICK_CLEAN },
+	{ "http://example.com/a?/./b", IRI_QUICK_CLEAN },                /* in the query */
+	{ "http://example.com/a#/../b", IRI_QUICK_CLEAN },
+	{ "http://example.com/a?b?c#d?e", IRI_QUICK_CLEAN },
+	{ "http://example.com/a#b#c", IRI_QUICK_FULL },
+	{ u8"http://example.com/\u00E9%C3%A9\u00E9?\u00E9#\u00E9", IRI_QUICK_CLEAN },
 	/* The full path's. */
 	{ "", IRI_QUICK_FULL },
 	{ "//example.com/", IRI_QUICK_FULL },                            /* no scheme */
@@ -279,6 +293,22 @@ int main(int argc, char **argv)
 				iri_quick_verdict_name(v));
 		}
 	}
+	/* What stops or splits a tail, at every place round the edges of the
+	 * marks' windows (64 bytes from the path's start). */
+	static const char *const tails[] = { "/./b", "/../b", "/.", "/..", "/.?q", "/..#f", "%41b", "%E2%82%AC/",
+		"%zz", u8"\u00E9\u20AC/x", u8"?\u00E9#\u00E9", "?q#f#g", " ", "#/./", "/x.y/",
+		u8"?bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb%e2%82%ac\u00E9#/./",
+		u8"?bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\u00E9#x#" };
+	for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++)
+		for (size_t pad = 40; pad <= 140; pad++) {
+			char in[320], where[64];
+			snprintf(in, sizeof in, "http://example.com/%.*s%s", (int)pad,
+			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+			         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/", tails[t]);
+			snprintf(where, sizeof where, "tail %zu after %zu bytes", t, pad);
+			compare(&r, in, strlen(in), where);
+			compare_iri(&r, in, strlen(in), where);
+		}
 	for (int a = 1; a < argc; a++)
 		run_file(&r, argv[a]);
 	printf("errors-only lane: %zu of %zu inputs decided\n", r.errors_decided, r.lines);

@@ -2,7 +2,8 @@
  * position of spans of every length from 0 to 40 (so each block size, the
  * padded tail and the end bit are met) and of lengths round the windows'
  * edges, then random spans walked with iri_run_next() as quick.c walks
- * them; LDH runs (iri_run_ldh) and line counts. */
+ * them, and the marks of windows (iri_run_mark) from every place; LDH
+ * runs (iri_run_ldh) and line counts. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -35,6 +36,21 @@ static size_t walk(const uint8_t *s, size_t from, size_t end, iri_run_kind kind,
 	return iri_run_next(&r, from);
 }
 
+/* iri_run_mark()'s window from `from` against the class table. */
+static void check_marks(const uint8_t *s, size_t from, size_t end, bool plain, unsigned byte, size_t at)
+{
+	uint64_t stops = 0, slashes = 0, dots = 0;
+	for (size_t k = 0; k < IRI_RUN_WINDOW_BYTES && from + k < end; k++) {
+		stops |= (uint64_t)!iri_ascii_ok(IRI_COMP_PATH, s[from + k]) << k;
+		slashes |= (uint64_t)(s[from + k] == '/') << k;
+		dots |= (uint64_t)(s[from + k] == '.') << k;
+	}
+	iri_run_marks m;
+	iri_run_mark(s, from, end, plain, &m);
+	CHECK(m.stops == stops && m.slashes == slashes && m.dots == dots,
+	      "marks (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, end, from);
+}
+
 /* One odd byte at `at` in a run of plain ones ("a"), every `from` a step
  * apart. */
 static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t step)
@@ -49,6 +65,8 @@ static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t st
 			      "path (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
 			CHECK(walk(s, from, len, IRI_RUN_AUTHORITY, plain) == want_authority(s, from, len),
 			      "authority (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+			if (from < len)
+				check_marks(s, from, len, plain, byte, at);
 		}
 	}
 }
@@ -74,6 +92,8 @@ int main(void)
 		size_t len = (size_t)(rand() % ((round % 8 < 6 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
+		for (size_t from = 0; from < len; from += 1 + (size_t)(rand() % 9))
+			check_marks(s, from, len, round % 2, 0, 0);
 		iri_run run;
 		iri_run_kind kind = round % 4 < 2 ? IRI_RUN_PATH : IRI_RUN_AUTHORITY;
 		iri_run_init_kind(&run, s, len, kind, round % 2);
