@@ -3,7 +3,8 @@
  * ends, the filter, going to a line, and writing back twice with
  * replacements that change lengths (the second write must find the
  * entries where the first left them), byte for byte; a file with two hard
- * links written in place, a symbolic link followed. */
+ * links written in place, a symbolic link followed; replaced entries whose
+ * text is not their bytes refused. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +150,39 @@ static void test_overlap(void)
 	unlink(path);
 }
 
+/* A replaced entry whose text is not its bytes in the file (a place an
+ * extractor got wrong: another length, or text that is not the bytes):
+ * refused, naming the entry, instead of overwriting other bytes
+ * (review-code-3 finding 3). */
+static void test_misplaced(void)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/misplaced.txt", dir);
+	static const char two[] = "http://a/\nhttp://b/\n";
+	static const struct {
+		uint64_t off, len;
+		bool is_bytes;
+	} cases[] = {
+		{ 9, 10, true },    /* one byte early: "\nhttp://b/" */
+		{ 10, 8, true },    /* cut short: "http://b" */
+		{ 10, 9, false },   /* the right place, but the text is not the bytes */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		put_file(path, two, sizeof two - 1);
+		view_list *vl = vl_new();
+		CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+		if (!vl)
+			break;
+		CHECK(vl_add(vl, 2, 1, cases[k].off, cases[k].len, "http://b/", 9, cases[k].is_bytes), "entry %zu", k);
+		err[0] = '\0';
+		CHECK(vl_replace(vl, 2, "http://x/", 9) && !vl_write(vl, err, sizeof err) &&
+			strstr(err, "2:1 does not match its bytes"), "case %zu refused: %s", k, err);
+		CHECK(file_is(path, two, sizeof two - 1) && vl_unwritten(vl) == 1, "case %zu: nothing written, nothing lost", k);
+		vl_free(vl);
+	}
+	unlink(path);
+}
+
 static void test_write(view_list *vl, const char *path)
 {
 	char err[512];
@@ -240,6 +274,7 @@ int main(void)
 	vl_free(vl);
 	test_filter_no_memory(ctx);
 	test_overlap();
+	test_misplaced();
 	test_links();
 	/* Refusals: a directory, a missing file, an empty one. */
 	view_list *d = vl_new();
