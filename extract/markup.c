@@ -50,6 +50,7 @@ typedef struct {
 	bool looking;              /* HTML: holding the piece while a <base href> may come */
 	xmlParserCtxtPtr base_ctxt;   /* HTML's first pass, once "<base" is seen */
 	uint64_t base_fed, base_seen;
+	mk_html_lex lex, base_lex;    /* HTML: each parser's blanking lexer */
 	mk_tag tag;
 	char element[256];
 	char attribute[256];
@@ -445,33 +446,21 @@ static void free_parser(mk_state *s, xmlParserCtxtPtr c)
 		xmlFreeParserCtxt(c);
 }
 
-/* HTML: the bytes for libxml2, "</html" and "</body" blanked (spaces, the
- * same length): its push parser takes the end of the root element for the
- * end of the document and drops what follows, where its whole-document
- * parser reads on -- so do we.  Returns the bytes ready: a tag name the
- * piece's end may cut waits for the next piece. */
-static size_t html_bytes(mk_state *s, const char *p, size_t n, bool last)
+/* HTML: the bytes for libxml2 (a copy), "</html" and "</body" blanked
+ * where they are end tags (spaces, the same length, mk_html_blank): its
+ * push parser takes the end of the root element for the end of the
+ * document and drops what follows, where its whole-document parser reads
+ * on -- so do we.  Returns the bytes ready. */
+static size_t html_bytes(mk_state *s, mk_html_lex *lx, const char *p, size_t n, bool last)
 {
 	s->value.n = 0;
 	if (!ixt_buf_add(&s->value, p, n))
 		return 0;
-	char *q = s->value.p;
-	for (char *lt = q; (lt = memchr(lt, '<', (size_t)(q + n - lt))); lt++) {
-		size_t left = (size_t)(q + n - lt);
-		if (left > 1 && lt[1] != '/')
-			continue;                       /* not an end tag: the common case */
-		if (left < 7 && !last && (strncasecmp(lt, "</html", left) == 0
-			|| strncasecmp(lt, "</body", left) == 0))
-			return (size_t)(lt - q);
-		if (left >= 6 && (strncasecmp(lt, "</html", 6) == 0 || strncasecmp(lt, "</body", 6) == 0)
-			&& (left == 6 || strchr(" \t\n\r\f/>", lt[6])))
-			memset(lt, ' ', 6);
-	}
-	return n;
+	return mk_html_blank(lx, s->value.p, n, last);
 }
 
 /* Gives C the piece's bytes from document offset *FED on. */
-static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, bool last)
+static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, mk_html_lex *lx, bool last)
 {
 	const ixt_text *t = &s->x->doc;
 	size_t from = in_piece(s, *fed), n = t->n - from;
@@ -486,7 +475,7 @@ static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, bool last)
 			n--;
 	}
 	if (s->html) {
-		n = html_bytes(s, t->u8 + from, n, last);
+		n = html_bytes(s, lx, t->u8 + from, n, last);
 		htmlParseChunk(c, s->value.p ? s->value.p : "", (int)n, last);
 		/* libxml2 2.9's HTML push parser keeps all it was given; its XML
 		 * one lets go of what it has read past (then rescans from where it
@@ -522,7 +511,7 @@ static bool look_for_base(mk_state *s, bool last)
 		s->base_seen = t->n;
 	}
 	if (s->base_ctxt)
-		push(s, s->base_ctxt, &s->base_fed, last);
+		push(s, s->base_ctxt, &s->base_fed, &s->base_lex, last);
 	if (s->x->n_bases == 0 && !last && t->n < MK_BASE_HOLD)
 		return true;
 	free_parser(s, s->base_ctxt);
@@ -560,7 +549,7 @@ static ixt_result markup_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 		return IXT_OK;
 	if (!s->ctxt && !(s->ctxt = new_parser(s, false)))
 		return IXT_NO_MEMORY;
-	push(s, s->ctxt, &s->fed, last);
+	push(s, s->ctxt, &s->fed, &s->lex, last);
 	/* A start tag is reported once libxml2 has all of it: what it has
 	 * read past, and tags before scan_from, are done with. */
 	size_t at = parser_at(s, s->ctxt), from = in_piece(s, s->scan_from);

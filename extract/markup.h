@@ -30,4 +30,24 @@ mk_attr_role mk_role(const char *qname, const char *ns_uri, bool html);
 /* Splits the srcset value in x->iri into its URLs (byte ranges of x->iri). */
 bool mk_srcset(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
 
+/* HTML: where the lexer that blanks "</html" and "</body" (markup_html.c)
+ * stands between the pieces one parser is given; zeroed to start. */
+typedef struct {
+	unsigned char state;
+	unsigned char raw;         /* the tag lexed opens script (1) or style (2) text */
+	unsigned char dashes;      /* in a comment: '-' just before */
+	char quote;                /* in a quoted attribute value: its quote */
+	bool eq;                   /* in a tag: '=' just before */
+} mk_html_lex;
+
+/* Blanks (spaces, the same length) "</html" and "</body" where libxml2's
+ * HTML parser reads an end tag in P (N bytes, the next a parser is given;
+ * LAST: the document's end): not inside attribute values, comments,
+ * script or style text.  Returns the bytes ready: what the end cuts
+ * before that is known waits for the next bytes. */
+size_t mk_html_blank(mk_html_lex *lx, char *p, size_t n, bool last);
+/* Whether the linked libxml2's HTML push parser is the HTML 4 one (before
+ * 2.14) the workarounds in markup.c and markup_html.c were written for. */
+bool mk_html4_push(void);
+
 #endif
