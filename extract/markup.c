@@ -238,10 +238,33 @@ static mk_attr *lexed(mk_state *s, const char *name, bool *used)
 	return NULL;
 }
 
+/* HTML: a tag with nothing to look up (no attributes, an end tag, one
+ * libxml2 implies): the bytes before the last '<' where libxml2 stands are
+ * done with -- not those after it: an implied tag is reported inside the
+ * tag that implies it, before that one's attributes are read. */
+static void release(mk_state *s, xmlParserCtxtPtr ctxt)
+{
+	const char *p = s->x->doc.u8;
+	size_t from = in_piece(s, s->scan_from), i = parser_at(s, ctxt);
+	while (i > from && p[i - 1] != '<')
+		i--;
+	if (i > from)
+		s->scan_from = s->x->doc.dropped + i - 1;
+}
+
+static void html_end(void *ctx, const xmlChar *name)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+	(void)name;
+	release(ctxt->_private, ctxt);
+}
+
 static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	xmlParserCtxtPtr ctxt = ctx;
 	mk_state *s = ctxt->_private;
+	if (!atts)
+		release(s, ctxt);
 	if (!atts || s->x->stopped)
 		return;
 	bool used[MK_MAX_ATTRS] = { false };
@@ -412,7 +435,7 @@ static xmlParserCtxtPtr new_parser(mk_state *s, bool base_pass)
 	sax.ignorableWhitespace = no_text;
 	sax.comment = NULL;
 	sax.processingInstruction = NULL;
-	sax.endElement = NULL;
+	sax.endElement = s->html && !base_pass ? html_end : NULL;
 	/* The bytes are UTF-8 (stream.c converted them): the document's own
 	 * charset declaration is not looked at. */
 	if (s->html)
