@@ -61,6 +61,7 @@ typedef struct {
 	unsigned long open_line[MK_MAX_OPEN];   /* XML: the line of each open element's '<' */
 	size_t n_errors;
 	ixt_buf value;
+	bool too_long;             /* XML: the value's entities made it longer than IXT_MAX_IRI_BYTES */
 } mk_state;
 
 static bool names_equal(const char *a, const char *b, size_t n, bool html)
@@ -284,18 +285,23 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 }
 
 /* XML: an attribute value with the internal entities libxml2 left as
- * references (&name;) replaced from the DTD (external ones never read). */
+ * references (&name;) replaced from the DTD (external ones never read).
+ * libxml2's own checks on entity amplification do not see this: past
+ * IXT_MAX_IRI_BYTES the value is cut off and s->too_long set. */
 static const char *xml_value(mk_state *s, const char *v, size_t n, size_t *out_n)
 {
 	s->value.n = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !s->too_long; i++) {
 		const char *semi = v[i] == '&' ? memchr(v + i, ';', n - i) : NULL;
 		char name[128];
 		if (semi && (size_t)(semi - v - i - 1) < sizeof name && semi > v + i + 1) {
 			copy_name(name, sizeof name, v + i + 1, (size_t)(semi - v - i - 1));
 			xmlEntityPtr ent = s->ctxt->myDoc ? xmlGetDocEntity(s->ctxt->myDoc, (const xmlChar *)name) : NULL;
 			if (ent && ent->etype == XML_INTERNAL_GENERAL_ENTITY && ent->content) {
-				ixt_buf_add(&s->value, ent->content, strlen((const char *)ent->content));
+				size_t k = strlen((const char *)ent->content);
+				s->too_long = k > IXT_MAX_IRI_BYTES - s->value.n;
+				if (!s->too_long)
+					ixt_buf_add(&s->value, ent->content, k);
 				i = (size_t)(semi - v);
 				continue;
 			}
@@ -365,11 +371,14 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
 				continue;
 			size_t n;
 			const char *uri;
+			s->too_long = false;
 			const char *v = xml_attr_value(s, s->attribute, nns, ns, na, at, &n, &uri);
 			mk_attr_role role = v ? mk_role(s->attribute, uri, false) : MK_NONE;
-			if (role != MK_NONE)
+			if (role != MK_NONE && s->too_long)
+				ixt_report_doc(s->x, IXT_TOO_LONG, a->value, NULL);
+			else if (role != MK_NONE)
 				attribute(s, role, a->value, a->value_end, v, n);
-			if (role == MK_XML_BASE)
+			if (role == MK_XML_BASE && !s->too_long)
 				push_base(s, v, n);
 		}
 }
