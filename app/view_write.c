@@ -12,7 +12,8 @@
  * new file, extended attributes (ACLs, security labels).  Then the new
  * bytes are copied over the file itself, which keeps its inode and all of
  * that, and the temporary file is removed; if that copy fails midway, the
- * temporary file, which holds the whole new text, is kept and named.  A
+ * temporary file, which holds the whole new text, is kept and named; a
+ * file put in its place meanwhile (renamed, linked) is not written.  A
  * symbolic link is followed (realpath): the file it points to is written,
  * the link stays. */
 #include <errno.h>
@@ -173,10 +174,20 @@ static bool write_in_place(FILE *in, const struct stat *st, bool owner_kept)
 
 /* The new bytes (tmp, written and synced) copied over real itself, which
  * keeps its inode, links, owner and attributes; WB_OK, or WB_WRITE with
- * errno (real may then be cut short: tmp holds the whole text). */
-static w_result copy_over(FILE *tmp, const char *real)
+ * errno (real may then be cut short: tmp holds the whole text).  The file
+ * opened must be the one checked (st: device and inode; not a symbolic
+ * link): one renamed or linked into its place meanwhile is WB_CHANGED,
+ * nothing written to it. */
+static w_result copy_over(FILE *tmp, const char *real, const struct stat *st)
 {
-	int fd = open(real, O_WRONLY);
+	int fd = open(real, O_WRONLY | O_NOFOLLOW);
+	struct stat now;
+	if (fd < 0 && errno == ELOOP)
+		return WB_CHANGED;
+	if (fd >= 0 && fstat(fd, &now) == 0 && (now.st_dev != st->st_dev || now.st_ino != st->st_ino)) {
+		close(fd);
+		return WB_CHANGED;
+	}
 	FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!out) {
 		int e = errno;
@@ -235,8 +246,8 @@ bool vl_write(view_list *vl, char *err, size_t err_size)
 	if (fflush(out) != 0 || fsync(fileno(out)) != 0)
 		goto fail;
 	if (write_in_place(in, &st, owner_kept)) {
-		if (copy_over(out, real) != WB_OK) {
-			kept_tmp = true;   /* the file may be cut short: the new text stays */
+		if ((r = copy_over(out, real, &st)) != WB_OK) {
+			kept_tmp = r == WB_WRITE;   /* the file may be cut short: the new text stays */
 			goto fail;
 		}
 		fclose(out);
