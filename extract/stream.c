@@ -83,6 +83,7 @@ typedef struct {
 	ixt_pos bad_pos;
 	const char *call_src;        /* the source of the ICU call under way ... */
 	uint64_t call_at;            /* ... and its original offset */
+	size_t call_cb;              /* ... and the first unit the callback put (SIZE_MAX: none) */
 } drv;
 
 static bool is_utf8(const char *name)
@@ -98,6 +99,9 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	drv *d = (drv *)context;
 	/* BYTES is the converter's copy; the source stands just past them
 	 * (they may have begun in the call before). */
+	if (reason <= UCNV_IRREGULAR && d->call_cb == SIZE_MAX && d->u16 && args->target >= d->u16
+		&& args->target <= d->u16 + d->u16_cap)
+		d->call_cb = (size_t)(args->target - d->u16);
 	if (reason <= UCNV_IRREGULAR && d->bad++ == 0) {
 		int64_t rel = (int64_t)(args->source - d->call_src) - length;
 		d->bad_at = rel < 0 && (uint64_t)-rel > d->call_at ? 0 : (uint64_t)((int64_t)d->call_at + rel);
@@ -168,14 +172,15 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 		d->o16 = o, d->u16_cap = cap;
 	}
 	uint64_t held = pending_bytes(d, at);
-	uint64_t held_at = at - held;
+	uint64_t held_at = at - held, held_from = held_at;
 	/* Bytes held from the call before (a character cut by a chunk's end):
 	 * most converters give the units they make offset -1 and count the
-	 * rest from this call's source.  The UTF-8 and UTF-32 ones count
-	 * everything from the held bytes when these complete a character
-	 * (its first unit offset 0), but when they turn out ill-formed, the
-	 * U+FFFD gets -1 and the rest counts from this call's source (ICU 72;
-	 * the chunk tests have ill-formed bytes at every chunk edge). */
+	 * rest from this call's source.  The UTF-8 and UTF-32 ones count from
+	 * the held bytes when these complete a character, but only up to the
+	 * first ill-formed place the callback substitutes: from there on (the
+	 * held bytes' own U+FFFD, offset -1, if they turn out ill-formed) they
+	 * count from this call's source (ICU 72; the chunk tests have
+	 * ill-formed bytes at every chunk edge and after one). */
 	UConverterType type = ucnv_getType(d->cv);
 	bool from_held = held && (type == UCNV_UTF8 || type == UCNV_CESU8 || type == UCNV_UTF32
 		|| type == UCNV_UTF32_BigEndian || type == UCNV_UTF32_LittleEndian);
@@ -185,12 +190,14 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 		bool first = s == p;
 		d->call_src = s;
 		d->call_at = at + (uint64_t)(s - p);
+		d->call_cb = SIZE_MAX;
 		st = U_ZERO_ERROR;
 		ucnv_toUnicode(d->cv, &t, d->u16 + d->u16_cap, &s, p + n, d->o16, last, &st);
 		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR)
 			return IXT_BAD_CHARSET;         /* the converter gave up: not readable in it */
-		uint64_t base = first && from_held && t > d->u16 && d->o16[0] >= 0 ? held_at : d->call_at;
+		size_t held_units = first && from_held ? d->call_cb : 0;
 		for (size_t i = 0; i < (size_t)(t - d->u16); i++) {
+			uint64_t base = i < held_units ? held_from : d->call_at;
 			uint64_t a = d->o16[i] >= 0 ? base + (uint64_t)d->o16[i] : held_at;
 			if (!conv_unit(d, d->u16[i], a))
 				return IXT_NO_MEMORY;
