@@ -15,6 +15,7 @@
  * in a code or HTML block, not inside a paragraph unless it opens it or
  * follows another definition.  Read in pieces: see md_piece. */
 #include "ixt_internal.h"
+#include "markdown_defs.h"
 
 #include <cmark.h>
 #include <stdlib.h>
@@ -26,6 +27,8 @@ typedef struct {
 	size_t r0, r1;
 	int type;
 	bool used;
+	bool by_cmark;               /* its meaning asked of cmark: in cand_dec at dec_off */
+	size_t dec_off, dec_len;
 } md_cand;
 
 #define MD_MAX_CANDS 4096
@@ -37,11 +40,30 @@ typedef struct {
 	unsigned char *line_role;    /* per line: 0 text, 1 code/html, 2 paragraph, 3 paragraph start,
 	                               4 definition, 5 a definition's further line */
 	ixt_buf dec;
+	ixt_buf cand_dec;            /* the block's candidates' meanings asked of cmark */
+	/* The definitions handed out (their lines dropped since), put before
+	 * a piece that may use them (markdown_defs.c) in synth_lines lines
+	 * that are not the document's. */
+	md_defs *defs;
+	size_t synth_lines;
 } md_state;
 
 static size_t line_start(const ixt_ctx *x, size_t line)   /* 1-based */
 {
 	return line >= 1 && line <= x->doc.n_lines ? x->doc.lines[line - 1] : x->doc.n;
+}
+
+/* The piece's line of cmark's LINE (0: none, or a line put before the
+ * piece). */
+static size_t piece_line(const md_state *m, int line)
+{
+	return line > 0 && (size_t)line > m->synth_lines ? (size_t)line - m->synth_lines : 0;
+}
+
+/* Whether cmark's LINE is one put before the piece. */
+static bool put_before(const md_state *m, int line)
+{
+	return line > 0 && (size_t)line <= m->synth_lines;
 }
 
 static bool scheme_at(const char *p, size_t i, size_t n, size_t *colon)
@@ -128,7 +150,7 @@ static void scan_block(md_state *m, size_t s, size_t e)
 			i = j < e ? j + run - 1 : k - 1;
 			continue;
 		}
-		md_cand c = { 0, 0, MD_INLINE, false };
+		md_cand c = { .type = MD_INLINE };
 		if (p[i] == ']' && i + 1 < e && p[i + 1] == '(' && destination(p, i + 2, e, &c.r0, &c.r1)) {
 		} else if (p[i] == '<' && autolink(p, i, e, &c.type) > i) {
 			c.r0 = i + 1;
@@ -201,6 +223,38 @@ static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size
 	ixt_emit_doc_part(x, kind, NULL, NULL, 0, x->iri.n, 0);
 }
 
+/* Candidate C's meaning when md_decode does not know it (a named entity
+ * but the XML ones): asked of cmark, as a link of its own alone; once per
+ * block.  False: none. */
+static bool cmark_meaning(md_state *m, md_cand *c, const char **dec, size_t *n)
+{
+	if (!c->by_cmark && c->dec_len != SIZE_MAX) {
+		const char *p = m->x->doc.u8;
+		bool angle = c->r0 > 0 && p[c->r0 - 1] == '<';
+		const char *open = c->type != MD_INLINE ? "<" : angle ? "[](<" : "[](";
+		const char *close = c->type != MD_INLINE ? ">" : angle ? ">)" : ")";
+		ixt_buf link = { 0 };
+		bool ok = ixt_buf_add(&link, open, strlen(open)) && ixt_buf_add(&link, p + c->r0, c->r1 - c->r0)
+			&& ixt_buf_add(&link, close, strlen(close));
+		cmark_node *doc = ok ? cmark_parse_document(link.p, link.n, 0) : NULL;
+		cmark_node *l = doc ? cmark_node_first_child(cmark_node_first_child(doc)) : NULL;
+		const char *url = l && cmark_node_get_type(l) == CMARK_NODE_LINK ? cmark_node_get_url(l) : NULL;
+		if (url && c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0)
+			url += 7;
+		c->dec_off = m->cand_dec.n, c->dec_len = url ? strlen(url) : 0;
+		c->by_cmark = url && ixt_buf_add(&m->cand_dec, url, c->dec_len);
+		if (!c->by_cmark)
+			c->dec_len = SIZE_MAX;
+		cmark_node_free(doc);
+		ixt_buf_free(&link);
+	}
+	*dec = c->dec_len == SIZE_MAX ? "" : m->cand_dec.p + c->dec_off, *n = c->dec_len;
+	return c->dec_len != SIZE_MAX;
+}
+
+/* A link or image node matched to the first candidate not used that means
+ * its URL (one that does not, such as a reference link's bracket text
+ * followed by "(...)", is passed over). */
 static void link_node(md_state *m, cmark_node *node)
 {
 	const char *url = cmark_node_get_url(node);
@@ -210,10 +264,14 @@ static void link_node(md_state *m, cmark_node *node)
 		md_cand *c = &m->cands[i];
 		if (c->used)
 			continue;
-		bool exact = md_decode(m, c->r0, c->r1, c->type == MD_INLINE);
+		const char *dec = m->dec.p ? m->dec.p : "";
+		size_t n;
+		if (md_decode(m, c->r0, c->r1, c->type == MD_INLINE))
+			dec = m->dec.p ? m->dec.p : "", n = m->dec.n;
+		else if (!cmark_meaning(m, c, &dec, &n))
+			continue;
 		const char *want = url + (c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0 ? 7 : 0);
-		bool same = strlen(want) == m->dec.n && memcmp(want, m->dec.p ? m->dec.p : "", m->dec.n) == 0;
-		if (!same && exact)
+		if (strlen(want) != n || memcmp(want, dec, n) != 0)
 			continue;
 		c->used = true;
 		for (size_t k = 0; k < i; k++)
@@ -291,6 +349,7 @@ static size_t definition(md_state *m, size_t line, bool emit)
 	}
 	if (!emit)
 		return lines;
+	md_defs_keep(m->defs, p + i + 1, j - i - 1, p + r0, r1 - r0, p[r0 - 1] == '<');
 	md_decode(m, r0, r1, true);
 	if (!ixt_buf_addc(&m->dec, '\0'))
 		return 0;
@@ -327,11 +386,11 @@ static void flush_definitions(md_state *m, size_t *next, size_t upto)
 
 static void mark_lines(md_state *m, cmark_node *node, unsigned char role)
 {
-	int a = cmark_node_get_start_line(node), b = cmark_node_get_end_line(node);
-	for (int l = a; l >= 1 && l <= b && (size_t)l <= m->x->doc.n_lines; l++)
+	size_t a = piece_line(m, cmark_node_get_start_line(node)), b = piece_line(m, cmark_node_get_end_line(node));
+	for (size_t l = a; l >= 1 && l <= b && l <= m->x->doc.n_lines; l++)
 		if (m->line_role[l] < role || role == 1)
 			m->line_role[l] = role;
-	if (role == 2 && a >= 1 && (size_t)a <= m->x->doc.n_lines)
+	if (role == 2 && a >= 1 && a <= m->x->doc.n_lines)
 		m->line_role[a] = 3;
 }
 
@@ -359,18 +418,18 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 	for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE && !x->stopped;) {
 		cmark_node *n = cmark_iter_get_node(it);
 		cmark_node_type t = cmark_node_get_type(n);
-		if (ev != CMARK_EVENT_ENTER)
-			continue;
-		if ((size_t)cmark_node_get_start_line(n) >= upto)
+		if (ev != CMARK_EVENT_ENTER || put_before(m, cmark_node_get_start_line(n)))
+			continue;                           /* (the definitions put before the piece) */
+		if (piece_line(m, cmark_node_get_start_line(n)) >= upto)
 			break;                              /* the block the next piece may go on with */
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
-			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			size_t a = piece_line(m, cmark_node_get_start_line(n)), b = piece_line(m, cmark_node_get_end_line(n));
 			if (b > x->doc.n_lines)
 				b = x->doc.n_lines;
 			while (a <= b && m->line_role[a] >= 4)
 				a++;                            /* definitions at its start */
 			flush_definitions(m, &next_def, a);
-			m->n_cands = 0;
+			m->n_cands = 0, m->cand_dec.n = 0;
 			scan_block(m, line_start(x, a), line_start(x, b + 1));
 		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
 			link_node(m, n);
@@ -385,12 +444,20 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
  * and it is parsed again with more (see last_block).  A block past
  * MD_MAX_BLOCK_BYTES (cmark's tree of it is many times that; an
  * unclosed fence to the end) is reported (IXT_TOO_LONG at its start),
- * read as it stands, and reading goes on after it as new blocks. */
+ * read as it stands, and reading goes on after it as new blocks.  The
+ * definitions handed out are kept (markdown_defs.c) and those a piece may
+ * use put before it, so that a [label] after them is a link as in a whole
+ * read (one before its definition, in a piece handed out already, is not:
+ * a known limit). */
 #define MD_MAX_BLOCK_BYTES ((size_t)4 << 20)
 
 static void *md_open(ixt_ctx *x)
 {
 	md_state *m = calloc(1, sizeof *m);
+	if (m && !(m->defs = md_defs_new())) {
+		free(m);
+		return NULL;
+	}
 	if (m)
 		m->x = x;
 	return m;
@@ -402,6 +469,8 @@ static void md_close(ixt_ctx *x, void *state)
 	(void)x;
 	free(m->line_role);
 	ixt_buf_free(&m->dec);
+	ixt_buf_free(&m->cand_dec);
+	md_defs_free(m->defs);
 	free(m);
 }
 
@@ -417,7 +486,7 @@ static size_t last_block(md_state *m, cmark_node *doc, size_t parse_n)
 	if (b && (cmark_node_get_type(b) == CMARK_NODE_LIST
 		|| cmark_node_get_type(b) == CMARK_NODE_BLOCK_QUOTE) && cmark_node_last_child(b))
 		b = cmark_node_last_child(b);
-	size_t line = b ? (size_t)cmark_node_get_start_line(b) : 1;
+	size_t line = b ? piece_line(m, cmark_node_get_start_line(b)) : 1;
 	if (!b && parse_n > 0 && blank_to(x->doc.u8, 0, parse_n))
 		return x->doc.n_lines;                  /* blank lines only: nothing to wait for */
 	if (line <= 1 && parse_n > MD_MAX_BLOCK_BYTES) {
@@ -432,7 +501,9 @@ static ixt_result md_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 	md_state *m = state;
 	size_t parse_n = last ? x->doc.n : x->doc.lines[x->doc.n_lines - 1];
 	*done = 0;
-	cmark_node *doc = cmark_parse_document(x->doc.u8, parse_n, CMARK_OPT_SOURCEPOS);
+	size_t text_n;
+	const char *text = md_defs_before(m->defs, x->doc.u8, parse_n, &text_n, &m->synth_lines);
+	cmark_node *doc = cmark_parse_document(text, text_n, CMARK_OPT_SOURCEPOS);
 	cmark_iter *it = doc ? cmark_iter_new(doc) : NULL;
 	unsigned char *roles = it ? realloc(m->line_role, x->doc.n_lines + 2) : NULL;
 	ixt_result r = IXT_NO_MEMORY;
