@@ -478,19 +478,6 @@ static void free_parser(mk_state *s, xmlParserCtxtPtr c)
 		xmlFreeParserCtxt(c);
 }
 
-/* HTML: the bytes for libxml2 (a copy), "</html" and "</body" blanked
- * where they are end tags (spaces, the same length, mk_html_blank): its
- * push parser takes the end of the root element for the end of the
- * document and drops what follows, where its whole-document parser reads
- * on -- so do we.  Returns the bytes ready. */
-static size_t html_bytes(mk_state *s, mk_html_lex *lx, const char *p, size_t n, bool last)
-{
-	s->value.n = 0;
-	if (!ixt_buf_add(&s->value, p, n))
-		return 0;
-	return mk_html_blank(lx, s->value.p, n, last);
-}
-
 /* Gives C the piece's bytes from document offset *FED on. */
 static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, mk_html_lex *lx, bool last)
 {
@@ -498,27 +485,10 @@ static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, mk_html_lex *lx
 	size_t from = in_piece(s, *fed), n = t->n - from;
 	if (n > INT32_MAX / 2)
 		n = INT32_MAX / 2, last = false;   /* the rest next time (a piece is far smaller) */
-	if (s->html && !last) {
-		/* libxml2 2.9's HTML push parser loses track of a quoted attribute
-		 * value that a chunk's end cuts (it keeps that it was in one, not
-		 * which quote) and then waits for the document's end: it is given
-		 * bytes up to the last '>' only, a start tag whole. */
-		while (n > 0 && t->u8[from + n - 1] != '>')
-			n--;
-	}
-	if (s->html) {
-		n = html_bytes(s, lx, t->u8 + from, n, last);
-		htmlParseChunk(c, s->value.p ? s->value.p : "", (int)n, last);
-		/* libxml2 2.9's HTML push parser keeps all it was given; its XML
-		 * one lets go of what it has read past (then rescans from where it
-		 * stands: checkIndex 0).  The same here. */
-		if (c->input && c->input->cur - c->input->base > 4096) {
-			xmlParserInputShrink(c->input);
-			c->checkIndex = 0;
-		}
-	} else {
+	if (s->html)
+		n = mk_html_push(c, lx, &s->value, t->u8 + from, n, last);
+	else
 		xmlParseChunk(c, t->u8 + from, (int)n, last);
-	}
 	*fed = t->dropped + from + n;
 }
 

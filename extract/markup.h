@@ -4,6 +4,8 @@
 
 #include "ixt_internal.h"
 
+#include <libxml/parser.h>
+
 /* Attributes of one start tag kept (more are not looked at). */
 #define MK_MAX_ATTRS 64
 
@@ -40,14 +42,9 @@ typedef struct {
 	bool eq;                   /* in a tag: '=' just before */
 } mk_html_lex;
 
-/* Blanks (spaces, the same length) "</html" and "</body" where libxml2's
- * HTML parser reads an end tag in P (N bytes, the next a parser is given;
- * LAST: the document's end): not inside attribute values, comments,
- * script or style text.  Returns the bytes ready: what the end cuts
- * before that is known waits for the next bytes. */
-size_t mk_html_blank(mk_html_lex *lx, char *p, size_t n, bool last);
-/* Whether the linked libxml2's HTML push parser is the HTML 4 one (before
- * 2.14) the workarounds in markup.c and markup_html.c were written for. */
-bool mk_html4_push(void);
+/* Gives libxml2's HTML push parser C the next bytes P (N; LAST: the
+ * document's end), as markup_html.c says (LX: C's lexer; SCRATCH for a
+ * copy); returns how many it took: the rest comes again with more. */
+size_t mk_html_push(xmlParserCtxtPtr c, mk_html_lex *lx, ixt_buf *scratch, const char *p, size_t n, bool last);
 
 #endif
