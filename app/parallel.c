@@ -293,7 +293,9 @@ static slot *done_head(par *p)
 
 /* Takes the writer's role: writes the chunks done in input order, frees
  * their slots.  Called and returns with the lock held (let go while
- * writing). */
+ * writing).  Once stdout fails (EPIPE, ENOSPC) no more chunks are cut:
+ * their output would be thrown away (batch.c reports the failure and
+ * exits 1); those cut already are run and let go. */
 static void write_done(par *p)
 {
 	slot *s;
@@ -301,7 +303,10 @@ static void write_done(par *p)
 	while ((s = done_head(p)) != NULL) {
 		pthread_mutex_unlock(&p->lock);
 		int st = write_slot(s);
+		bool failed = ferror(stdout) != 0;
 		pthread_mutex_lock(&p->lock);
+		if (failed)
+			p->input_ended = true;
 		if (st > p->status)
 			p->status = st;
 		p->in_flight_bytes -= s->in_bytes;

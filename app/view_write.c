@@ -12,7 +12,8 @@
  * new file, extended attributes (ACLs, security labels).  Then the new
  * bytes are copied over the file itself, which keeps its inode and all of
  * that, and the temporary file is removed; if that copy fails midway, the
- * temporary file, which holds the whole new text, is kept and named.  A
+ * temporary file, which holds the whole new text, is kept and named; a
+ * file put in its place meanwhile (renamed, linked) is not written.  A
  * symbolic link is followed (realpath): the file it points to is written,
  * the link stays. */
 #include <errno.h>
@@ -29,8 +30,11 @@
 #include "view_list_internal.h"
 
 /* WB_OVERLAP: replaced entries overlap or are out of file order (an
- * extractor's, vl_add): which bytes to write is not known. */
-typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED, WB_OVERLAP } w_result;
+ * extractor's, vl_add): which bytes to write is not known.  WB_MISPLACED:
+ * a replaced entry's text is not known to be the bytes of its place (its
+ * length differs, or it was not kept, or not as bytes): its place may be
+ * wrong, and writing there would overwrite other bytes. */
+typedef enum { WB_OK, WB_READ, WB_WRITE, WB_CHANGED, WB_OVERLAP, WB_MISPLACED } w_result;
 
 /* Copies n bytes from in to out (out NULL: reads them into cmp's length
  * and compares with cmp, which may be NULL: not compared). */
@@ -52,8 +56,11 @@ static w_result copy_bytes(FILE *in, FILE *out, uint64_t n, const char *cmp)
 	return WB_OK;
 }
 
-/* The file's bytes with the replacements, into out. */
-static w_result stream(view_list *vl, FILE *in, FILE *out)
+/* The file's bytes with the replacements, into out; *at: the entry
+ * refused (WB_CHANGED, WB_MISPLACED).  Each replaced entry's bytes are
+ * compared with the text read there, always: an entry whose text is not
+ * its bytes is not written. */
+static w_result stream(view_list *vl, FILE *in, FILE *out, size_t *at)
 {
 	uint64_t pos = 0;
 	w_result r = WB_OK;
@@ -66,10 +73,12 @@ static w_result stream(view_list *vl, FILE *in, FILE *out)
 			return WB_OVERLAP;   /* refuse rather than guess */
 		size_t len;
 		const char *was = vl_disk_text(vl, i, &len);
-		bool compare = was && (e->flags & F_TEXT_IS_BYTES) && len == e->byte_len;
+		*at = i;
+		if (!was || !(e->flags & F_TEXT_IS_BYTES) || len != e->byte_len)
+			return WB_MISPLACED;
 		r = copy_bytes(in, out, e->byte_off - pos, NULL);
 		if (r == WB_OK)
-			r = copy_bytes(in, NULL, e->byte_len, compare ? was : NULL);
+			r = copy_bytes(in, NULL, e->byte_len, was);
 		if (r == WB_OK && fwrite(rp->fix, 1, rp->fix_len, out) != rp->fix_len)
 			r = WB_WRITE;
 		pos = e->byte_off + e->byte_len;
@@ -165,10 +174,20 @@ static bool write_in_place(FILE *in, const struct stat *st, bool owner_kept)
 
 /* The new bytes (tmp, written and synced) copied over real itself, which
  * keeps its inode, links, owner and attributes; WB_OK, or WB_WRITE with
- * errno (real may then be cut short: tmp holds the whole text). */
-static w_result copy_over(FILE *tmp, const char *real)
+ * errno (real may then be cut short: tmp holds the whole text).  The file
+ * opened must be the one checked (st: device and inode; not a symbolic
+ * link): one renamed or linked into its place meanwhile is WB_CHANGED,
+ * nothing written to it. */
+static w_result copy_over(FILE *tmp, const char *real, const struct stat *st)
 {
-	int fd = open(real, O_WRONLY);
+	int fd = open(real, O_WRONLY | O_NOFOLLOW);
+	struct stat now;
+	if (fd < 0 && errno == ELOOP)
+		return WB_CHANGED;
+	if (fd >= 0 && fstat(fd, &now) == 0 && (now.st_dev != st->st_dev || now.st_ino != st->st_ino)) {
+		close(fd);
+		return WB_CHANGED;
+	}
 	FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!out) {
 		int e = errno;
@@ -214,20 +233,21 @@ bool vl_write(view_list *vl, char *err, size_t err_size)
 	struct stat st;
 	w_result r = WB_READ;
 	bool kept_tmp = false;
+	size_t at = 0;
 	if (!real || !(in = fopen(real, "rb")) || fstat(fileno(in), &st) != 0)
 		goto fail;
 	r = same_file(&st, &vl->st) ? WB_WRITE : WB_CHANGED;
 	bool owner_kept = false;
 	if (r == WB_CHANGED || !(out = open_temp(real, &st, &tmp, &dir, &owner_kept)))
 		goto fail;
-	if ((r = stream(vl, in, out)) != WB_OK)
+	if ((r = stream(vl, in, out, &at)) != WB_OK)
 		goto fail;
 	r = WB_WRITE;
 	if (fflush(out) != 0 || fsync(fileno(out)) != 0)
 		goto fail;
 	if (write_in_place(in, &st, owner_kept)) {
-		if (copy_over(out, real) != WB_OK) {
-			kept_tmp = true;   /* the file may be cut short: the new text stays */
+		if ((r = copy_over(out, real, &st)) != WB_OK) {
+			kept_tmp = r == WB_WRITE;   /* the file may be cut short: the new text stays */
 			goto fail;
 		}
 		fclose(out);
@@ -254,6 +274,11 @@ fail:
 		/* TRANSLATORS: %s: the file name. */
 		snprintf(err, err_size, _("%s not written: two replaced entries overlap in it, so what to write is not "
 			"known (the changes are kept)"), vl->path);
+	else if (!ok && r == WB_MISPLACED)
+		/* TRANSLATORS: %s: the file name; %lu:%lu: line and column of an entry. */
+		snprintf(err, err_size, _("%s not written: the entry at %lu:%lu does not match its bytes in the file, so "
+			"where to write is not known (the changes are kept)"), vl->path, (unsigned long)vl->e[at].line,
+			(unsigned long)vl->e[at].col);
 	else if (!ok && kept_tmp)
 		/* TRANSLATORS: %s: the file name; %s: the system's reason; %s: a file holding the whole new text. */
 		snprintf(err, err_size, _("cannot write %s: %s; the whole new text is in %s (the changes are kept)"),

@@ -259,10 +259,11 @@ static size_t skip_space(const ixt_ctx *x, size_t at)
 
 /* json-c builds the value as it reads it: the members and elements it has
  * finished are dropped from the containers it is in (nothing refers to
- * them again), so its memory stays that of the unfinished ones. */
+ * them again), so its memory stays that of the unfinished ones.  The
+ * tokener's stack has max_depth entries (meson.build checks the fields). */
 static void prune(json_tokener *tok)
 {
-	for (int d = 0; d <= tok->depth && d < JSON_TOKENER_DEFAULT_DEPTH; d++) {
+	for (int d = 0; d <= tok->depth && d < tok->max_depth; d++) {
 		json_object *c = tok->stack[d].current;
 		if (json_object_is_type(c, json_type_array) && json_object_array_length(c) > 0) {
 			json_object_array_del_idx(c, 0, json_object_array_length(c));

@@ -23,18 +23,20 @@
  * decoded as CommonMark decodes them.  HTML comments are skipped.  Bare
  * URLs in prose are not links in CommonMark (GFM's autolink extension
  * makes them so) and are not found.  Read in pieces: see md_piece. */
+#include "markdown_defs.h"
+#include "markdown_lex.h"
 #include "markup.h"
 
 #include <cmark.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MD_INLINE, MD_AUTO, MD_EMAIL, MD_HTML };
-
 typedef struct {
 	size_t r0, r1;
 	int type;
 	bool used;
+	bool by_cmark;               /* its meaning asked of cmark: in cand_dec at dec_off */
+	size_t dec_off, dec_len;
 } md_cand;
 
 #define MD_MAX_CANDS 4096
@@ -47,6 +49,12 @@ typedef struct {
 	                               4 definition, 5 a definition's further line */
 	ixt_buf dec;
 	char element[64], attribute[64];   /* of the HTML tag being handed out */
+	ixt_buf cand_dec;            /* the block's candidates' meanings asked of cmark */
+	/* The definitions handed out (their lines dropped since), put before
+	 * a piece that may use them (markdown_defs.c) in synth_lines lines
+	 * that are not the document's. */
+	md_defs *defs;
+	size_t synth_lines;
 } md_state;
 
 static size_t line_start(const ixt_ctx *x, size_t line)   /* 1-based */
@@ -54,63 +62,17 @@ static size_t line_start(const ixt_ctx *x, size_t line)   /* 1-based */
 	return line >= 1 && line <= x->doc.n_lines ? x->doc.lines[line - 1] : x->doc.n;
 }
 
-static bool scheme_at(const char *p, size_t i, size_t n, size_t *colon)
+/* The piece's line of cmark's LINE (0: none, or a line put before the
+ * piece). */
+static size_t piece_line(const md_state *m, int line)
 {
-	size_t j = i;
-	if (j >= n || !((p[j] | 0x20) >= 'a' && (p[j] | 0x20) <= 'z'))
-		return false;
-	while (j < n && j - i <= 32 && (((p[j] | 0x20) >= 'a' && (p[j] | 0x20) <= 'z')
-		|| (p[j] >= '0' && p[j] <= '9') || p[j] == '+' || p[j] == '.' || p[j] == '-'))
-		j++;
-	*colon = j;
-	return j < n && p[j] == ':' && j - i >= 2 && j - i <= 32;
+	return line > 0 && (size_t)line > m->synth_lines ? (size_t)line - m->synth_lines : 0;
 }
 
-/* An autolink at p[i] ('<'): its end (after '>'), or i. */
-static size_t autolink(const char *p, size_t i, size_t n, int *type)
+/* Whether cmark's LINE is one put before the piece. */
+static bool put_before(const md_state *m, int line)
 {
-	size_t colon, j;
-	if (scheme_at(p, i + 1, n, &colon)) {
-		for (j = colon + 1; j < n && p[j] != '>' && p[j] != '<' && (unsigned char)p[j] > ' '; j++)
-			;
-		*type = MD_AUTO;
-		return j < n && p[j] == '>' ? j + 1 : i;
-	}
-	bool at = false;
-	for (j = i + 1; j < n && p[j] != '>' && (unsigned char)p[j] > ' ' && p[j] != '<'; j++)
-		at |= p[j] == '@';
-	*type = MD_EMAIL;
-	return at && j < n && p[j] == '>' ? j + 1 : i;
-}
-
-/* An inline destination after "](" at p[i]: [*r0, *r1), false if none. */
-static bool destination(const char *p, size_t i, size_t n, size_t *r0, size_t *r1)
-{
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
-		i++;
-	if (i < n && p[i] == '<') {
-		size_t j = i + 1;
-		while (j < n && p[j] != '>' && p[j] != '\n' && p[j] != '\r' && p[j] != '<')
-			j += p[j] == '\\' && j + 1 < n ? 2 : 1;
-		if (j >= n || p[j] != '>')
-			return false;
-		*r0 = i + 1, *r1 = j;
-		return true;
-	}
-	int depth = 0;
-	size_t j = i;
-	for (; j < n && (unsigned char)p[j] > ' '; j++) {
-		if (p[j] == '\\' && j + 1 < n) {
-			j++;
-			continue;
-		}
-		if (p[j] == '(')
-			depth++;
-		else if (p[j] == ')' && depth-- == 0)
-			break;
-	}
-	*r0 = i, *r1 = j;
-	return j > i;
+	return line > 0 && (size_t)line <= m->synth_lines;
 }
 
 /* The candidates in doc[s, e), code spans skipped. */
@@ -138,12 +100,12 @@ static void scan_block(md_state *m, size_t s, size_t e)
 			i = j < e ? j + run - 1 : k - 1;
 			continue;
 		}
-		md_cand c = { 0, 0, MD_INLINE, false };
+		md_cand c = { .type = MD_INLINE };
 		mk_tag tag;
-		if (p[i] == ']' && i + 1 < e && p[i + 1] == '(' && destination(p, i + 2, e, &c.r0, &c.r1)) {
-		} else if (p[i] == '<' && autolink(p, i, e, &c.type) > i) {
+		if (p[i] == ']' && i + 1 < e && p[i + 1] == '(' && md_destination(p, i + 2, e, &c.r0, &c.r1)) {
+		} else if (p[i] == '<' && md_autolink(p, i, e, &c.type) > i) {
 			c.r0 = i + 1;
-			c.r1 = autolink(p, i, e, &c.type) - 1;
+			c.r1 = md_autolink(p, i, e, &c.type) - 1;
 		} else if (p[i] == '<' && i + 1 < e && ((p[i + 1] | 0x20) >= 'a' && (p[i + 1] | 0x20) <= 'z')
 			&& mk_lex_tag(p, e, i, &tag)) {
 			c.type = MD_HTML, c.r0 = i, c.r1 = tag.end;   /* raw HTML: cmark's node says */
@@ -226,6 +188,38 @@ static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size
 	ixt_emit_doc_part(x, kind, NULL, NULL, 0, x->iri.n, 0);
 }
 
+/* Candidate C's meaning when md_decode does not know it (a named entity
+ * but the XML ones): asked of cmark, as a link of its own alone; once per
+ * block.  False: none. */
+static bool cmark_meaning(md_state *m, md_cand *c, const char **dec, size_t *n)
+{
+	if (!c->by_cmark && c->dec_len != SIZE_MAX) {
+		const char *p = m->x->doc.u8;
+		bool angle = c->r0 > 0 && p[c->r0 - 1] == '<';
+		const char *open = c->type != MD_INLINE ? "<" : angle ? "[](<" : "[](";
+		const char *close = c->type != MD_INLINE ? ">" : angle ? ">)" : ")";
+		ixt_buf link = { 0 };
+		bool ok = ixt_buf_add(&link, open, strlen(open)) && ixt_buf_add(&link, p + c->r0, c->r1 - c->r0)
+			&& ixt_buf_add(&link, close, strlen(close));
+		cmark_node *doc = ok ? cmark_parse_document(link.p, link.n, 0) : NULL;
+		cmark_node *l = doc ? cmark_node_first_child(cmark_node_first_child(doc)) : NULL;
+		const char *url = l && cmark_node_get_type(l) == CMARK_NODE_LINK ? cmark_node_get_url(l) : NULL;
+		if (url && c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0)
+			url += 7;
+		c->dec_off = m->cand_dec.n, c->dec_len = url ? strlen(url) : 0;
+		c->by_cmark = url && ixt_buf_add(&m->cand_dec, url, c->dec_len);
+		if (!c->by_cmark)
+			c->dec_len = SIZE_MAX;
+		cmark_node_free(doc);
+		ixt_buf_free(&link);
+	}
+	*dec = c->dec_len == SIZE_MAX ? "" : m->cand_dec.p + c->dec_off, *n = c->dec_len;
+	return c->dec_len != SIZE_MAX;
+}
+
+/* A link or image node matched to the first candidate not used that means
+ * its URL (one that does not, such as a reference link's bracket text
+ * followed by "(...)", is passed over). */
 static void link_node(md_state *m, cmark_node *node)
 {
 	const char *url = cmark_node_get_url(node);
@@ -235,10 +229,14 @@ static void link_node(md_state *m, cmark_node *node)
 		md_cand *c = &m->cands[i];
 		if (c->used || c->type == MD_HTML)
 			continue;
-		bool exact = md_decode(m, c->r0, c->r1, c->type == MD_INLINE);
+		const char *dec = m->dec.p ? m->dec.p : "";
+		size_t n;
+		if (md_decode(m, c->r0, c->r1, c->type == MD_INLINE))
+			dec = m->dec.p ? m->dec.p : "", n = m->dec.n;
+		else if (!cmark_meaning(m, c, &dec, &n))
+			continue;
 		const char *want = url + (c->type == MD_EMAIL && strncmp(url, "mailto:", 7) == 0 ? 7 : 0);
-		bool same = strlen(want) == m->dec.n && memcmp(want, m->dec.p ? m->dec.p : "", m->dec.n) == 0;
-		if (!same && exact)
+		if (strlen(want) != n || memcmp(want, dec, n) != 0)
 			continue;
 		c->used = true;
 		for (size_t k = 0; k < i; k++)
@@ -375,7 +373,7 @@ static size_t definition(md_state *m, size_t line, bool emit)
 		lines = 2;
 		d = line_start(m->x, line + 1), e = line_start(m->x, line + 2);
 	}
-	if (!destination(p, d, e, &r0, &r1) || memchr(p + r0, '\n', r1 - r0)
+	if (!md_destination(p, d, e, &r0, &r1) || memchr(p + r0, '\n', r1 - r0)
 		|| memchr(p + r0, '\r', r1 - r0))
 		return 0;
 	size_t k = r1 + (r1 < e && p[r1] == '>');
@@ -390,6 +388,7 @@ static size_t definition(md_state *m, size_t line, bool emit)
 	}
 	if (!emit)
 		return lines;
+	md_defs_keep(m->defs, p + i + 1, j - i - 1, p + r0, r1 - r0, p[r0 - 1] == '<');
 	md_decode(m, r0, r1, true);
 	if (!ixt_buf_addc(&m->dec, '\0'))
 		return 0;
@@ -426,11 +425,11 @@ static void flush_definitions(md_state *m, size_t *next, size_t upto)
 
 static void mark_lines(md_state *m, cmark_node *node, unsigned char role)
 {
-	int a = cmark_node_get_start_line(node), b = cmark_node_get_end_line(node);
-	for (int l = a; l >= 1 && l <= b && (size_t)l <= m->x->doc.n_lines; l++)
+	size_t a = piece_line(m, cmark_node_get_start_line(node)), b = piece_line(m, cmark_node_get_end_line(node));
+	for (size_t l = a; l >= 1 && l <= b && l <= m->x->doc.n_lines; l++)
 		if (m->line_role[l] < role || role == 1)
 			m->line_role[l] = role;
-	if (role == 2 && a >= 1 && (size_t)a <= m->x->doc.n_lines)
+	if (role == 2 && a >= 1 && a <= m->x->doc.n_lines)
 		m->line_role[a] = 3;
 }
 
@@ -460,23 +459,23 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
 		cmark_node_type t = cmark_node_get_type(n);
 		if (ev == CMARK_EVENT_EXIT && (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE))
 			link_node(m, n);                    /* after what it holds: [![i](a)](b) is a, b */
-		if (ev != CMARK_EVENT_ENTER)
-			continue;
-		if ((size_t)cmark_node_get_start_line(n) >= upto)
+		if (ev != CMARK_EVENT_ENTER || put_before(m, cmark_node_get_start_line(n)))
+			continue;                           /* (the definitions put before the piece) */
+		if (piece_line(m, cmark_node_get_start_line(n)) >= upto)
 			break;                              /* the block the next piece may go on with */
 		if (t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING) {
-			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			size_t a = piece_line(m, cmark_node_get_start_line(n)), b = piece_line(m, cmark_node_get_end_line(n));
 			if (b > x->doc.n_lines)
 				b = x->doc.n_lines;
 			while (a <= b && m->line_role[a] >= 4)
 				a++;                            /* definitions at its start */
 			flush_definitions(m, &next_def, a);
-			m->n_cands = 0;
+			m->n_cands = 0, m->cand_dec.n = 0;
 			scan_block(m, line_start(x, a), line_start(x, b + 1));
 		} else if (t == CMARK_NODE_HTML_INLINE) {
 			html_inline(m, n);
 		} else if (t == CMARK_NODE_HTML_BLOCK) {
-			size_t a = (size_t)cmark_node_get_start_line(n), b = (size_t)cmark_node_get_end_line(n);
+			size_t a = piece_line(m, cmark_node_get_start_line(n)), b = piece_line(m, cmark_node_get_end_line(n));
 			html_block(m, line_start(x, a), line_start(x, (b > x->doc.n_lines ? x->doc.n_lines : b) + 1));
 		}
 	}
@@ -489,12 +488,20 @@ static void emit_blocks(md_state *m, cmark_node *doc, cmark_iter *it, size_t upt
  * and it is parsed again with more (see last_block).  A block past
  * MD_MAX_BLOCK_BYTES (cmark's tree of it is many times that; an
  * unclosed fence to the end) is reported (IXT_TOO_LONG at its start),
- * read as it stands, and reading goes on after it as new blocks. */
+ * read as it stands, and reading goes on after it as new blocks.  The
+ * definitions handed out are kept (markdown_defs.c) and those a piece may
+ * use put before it, so that a [label] after them is a link as in a whole
+ * read (one before its definition, in a piece handed out already, is not:
+ * a known limit). */
 #define MD_MAX_BLOCK_BYTES ((size_t)4 << 20)
 
 static void *md_open(ixt_ctx *x)
 {
 	md_state *m = calloc(1, sizeof *m);
+	if (m && !(m->defs = md_defs_new())) {
+		free(m);
+		return NULL;
+	}
 	if (m)
 		m->x = x;
 	return m;
@@ -506,6 +513,8 @@ static void md_close(ixt_ctx *x, void *state)
 	(void)x;
 	free(m->line_role);
 	ixt_buf_free(&m->dec);
+	ixt_buf_free(&m->cand_dec);
+	md_defs_free(m->defs);
 	free(m);
 }
 
@@ -521,7 +530,7 @@ static size_t last_block(md_state *m, cmark_node *doc, size_t parse_n)
 	if (b && (cmark_node_get_type(b) == CMARK_NODE_LIST
 		|| cmark_node_get_type(b) == CMARK_NODE_BLOCK_QUOTE) && cmark_node_last_child(b))
 		b = cmark_node_last_child(b);
-	size_t line = b ? (size_t)cmark_node_get_start_line(b) : 1;
+	size_t line = b ? piece_line(m, cmark_node_get_start_line(b)) : 1;
 	if (!b && parse_n > 0 && blank_to(x->doc.u8, 0, parse_n))
 		return x->doc.n_lines;                  /* blank lines only: nothing to wait for */
 	if (line <= 1 && parse_n > MD_MAX_BLOCK_BYTES) {
@@ -536,7 +545,9 @@ static ixt_result md_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 	md_state *m = state;
 	size_t parse_n = last ? x->doc.n : x->doc.lines[x->doc.n_lines - 1];
 	*done = 0;
-	cmark_node *doc = cmark_parse_document(x->doc.u8, parse_n, CMARK_OPT_SOURCEPOS);
+	size_t text_n;
+	const char *text = md_defs_before(m->defs, x->doc.u8, parse_n, &text_n, &m->synth_lines);
+	cmark_node *doc = cmark_parse_document(text, text_n, CMARK_OPT_SOURCEPOS);
 	cmark_iter *it = doc ? cmark_iter_new(doc) : NULL;
 	unsigned char *roles = it ? realloc(m->line_role, x->doc.n_lines + 2) : NULL;
 	ixt_result r = IXT_NO_MEMORY;

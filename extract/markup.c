@@ -50,6 +50,7 @@ typedef struct {
 	bool looking;              /* HTML: holding the piece while a <base href> may come */
 	xmlParserCtxtPtr base_ctxt;   /* HTML's first pass, once "<base" is seen */
 	uint64_t base_fed, base_seen;
+	mk_html_lex lex, base_lex;    /* HTML: each parser's blanking lexer */
 	mk_tag tag;
 	char element[256];
 	char attribute[256];
@@ -60,6 +61,7 @@ typedef struct {
 	unsigned long open_line[MK_MAX_OPEN];   /* XML: the line of each open element's '<' */
 	size_t n_errors;
 	ixt_buf value;
+	bool too_long;             /* XML: the value's entities made it longer than IXT_MAX_IRI_BYTES */
 } mk_state;
 
 static bool names_equal(const char *a, const char *b, size_t n, bool html)
@@ -240,10 +242,33 @@ static bool refresh_meta(const char *name, const xmlChar **atts)
 	return false;
 }
 
+/* HTML: a tag with nothing to look up (no attributes, an end tag, one
+ * libxml2 implies): the bytes before the last '<' where libxml2 stands are
+ * done with -- not those after it: an implied tag is reported inside the
+ * tag that implies it, before that one's attributes are read. */
+static void release(mk_state *s, xmlParserCtxtPtr ctxt)
+{
+	const char *p = s->x->doc.u8;
+	size_t from = in_piece(s, s->scan_from), i = parser_at(s, ctxt);
+	while (i > from && p[i - 1] != '<')
+		i--;
+	if (i > from)
+		s->scan_from = s->x->doc.dropped + i - 1;
+}
+
+static void html_end(void *ctx, const xmlChar *name)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+	(void)name;
+	release(ctxt->_private, ctxt);
+}
+
 static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	xmlParserCtxtPtr ctxt = ctx;
 	mk_state *s = ctxt->_private;
+	if (!atts)
+		release(s, ctxt);
 	if (!atts || s->x->stopped)
 		return;
 	bool used[MK_MAX_ATTRS] = { false };
@@ -265,18 +290,23 @@ static void html_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 }
 
 /* XML: an attribute value with the internal entities libxml2 left as
- * references (&name;) replaced from the DTD (external ones never read). */
+ * references (&name;) replaced from the DTD (external ones never read).
+ * libxml2's own checks on entity amplification do not see this: past
+ * IXT_MAX_IRI_BYTES the value is cut off and s->too_long set. */
 static const char *xml_value(mk_state *s, const char *v, size_t n, size_t *out_n)
 {
 	s->value.n = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !s->too_long; i++) {
 		const char *semi = v[i] == '&' ? memchr(v + i, ';', n - i) : NULL;
 		char name[128];
 		if (semi && (size_t)(semi - v - i - 1) < sizeof name && semi > v + i + 1) {
 			copy_name(name, sizeof name, v + i + 1, (size_t)(semi - v - i - 1));
 			xmlEntityPtr ent = s->ctxt->myDoc ? xmlGetDocEntity(s->ctxt->myDoc, (const xmlChar *)name) : NULL;
 			if (ent && ent->etype == XML_INTERNAL_GENERAL_ENTITY && ent->content) {
-				ixt_buf_add(&s->value, ent->content, strlen((const char *)ent->content));
+				size_t k = strlen((const char *)ent->content);
+				s->too_long = k > IXT_MAX_IRI_BYTES - s->value.n;
+				if (!s->too_long)
+					ixt_buf_add(&s->value, ent->content, k);
 				i = (size_t)(semi - v);
 				continue;
 			}
@@ -346,11 +376,14 @@ static void xml_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
 				continue;
 			size_t n;
 			const char *uri;
+			s->too_long = false;
 			const char *v = xml_attr_value(s, s->attribute, nns, ns, na, at, &n, &uri);
 			mk_attr_role role = v ? mk_role(s->attribute, uri, false) : MK_NONE;
-			if (role != MK_NONE)
+			if (role != MK_NONE && s->too_long)
+				ixt_report_doc(s->x, IXT_TOO_LONG, a->value, NULL);
+			else if (role != MK_NONE)
 				attribute(s, role, a->value, a->value_end, v, n);
-			if (role == MK_XML_BASE)
+			if (role == MK_XML_BASE && !s->too_long)
 				push_base(s, v, n);
 		}
 }
@@ -416,7 +449,7 @@ static xmlParserCtxtPtr new_parser(mk_state *s, bool base_pass)
 	sax.ignorableWhitespace = no_text;
 	sax.comment = NULL;
 	sax.processingInstruction = NULL;
-	sax.endElement = NULL;
+	sax.endElement = s->html && !base_pass ? html_end : NULL;
 	/* The bytes are UTF-8 (stream.c converted them): the document's own
 	 * charset declaration is not looked at. */
 	if (s->html)
@@ -450,59 +483,17 @@ static void free_parser(mk_state *s, xmlParserCtxtPtr c)
 		xmlFreeParserCtxt(c);
 }
 
-/* HTML: the bytes for libxml2, "</html" and "</body" blanked (spaces, the
- * same length): its push parser takes the end of the root element for the
- * end of the document and drops what follows, where its whole-document
- * parser reads on -- so do we.  Returns the bytes ready: a tag name the
- * piece's end may cut waits for the next piece. */
-static size_t html_bytes(mk_state *s, const char *p, size_t n, bool last)
-{
-	s->value.n = 0;
-	if (!ixt_buf_add(&s->value, p, n))
-		return 0;
-	char *q = s->value.p;
-	for (char *lt = q; (lt = memchr(lt, '<', (size_t)(q + n - lt))); lt++) {
-		size_t left = (size_t)(q + n - lt);
-		if (left > 1 && lt[1] != '/')
-			continue;                       /* not an end tag: the common case */
-		if (left < 7 && !last && (strncasecmp(lt, "</html", left) == 0
-			|| strncasecmp(lt, "</body", left) == 0))
-			return (size_t)(lt - q);
-		if (left >= 6 && (strncasecmp(lt, "</html", 6) == 0 || strncasecmp(lt, "</body", 6) == 0)
-			&& (left == 6 || strchr(" \t\n\r\f/>", lt[6])))
-			memset(lt, ' ', 6);
-	}
-	return n;
-}
-
 /* Gives C the piece's bytes from document offset *FED on. */
-static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, bool last)
+static void push(mk_state *s, xmlParserCtxtPtr c, uint64_t *fed, mk_html_lex *lx, bool last)
 {
 	const ixt_text *t = &s->x->doc;
 	size_t from = in_piece(s, *fed), n = t->n - from;
 	if (n > INT32_MAX / 2)
 		n = INT32_MAX / 2, last = false;   /* the rest next time (a piece is far smaller) */
-	if (s->html && !last) {
-		/* libxml2 2.9's HTML push parser loses track of a quoted attribute
-		 * value that a chunk's end cuts (it keeps that it was in one, not
-		 * which quote) and then waits for the document's end: it is given
-		 * bytes up to the last '>' only, a start tag whole. */
-		while (n > 0 && t->u8[from + n - 1] != '>')
-			n--;
-	}
-	if (s->html) {
-		n = html_bytes(s, t->u8 + from, n, last);
-		htmlParseChunk(c, s->value.p ? s->value.p : "", (int)n, last);
-		/* libxml2 2.9's HTML push parser keeps all it was given; its XML
-		 * one lets go of what it has read past (then rescans from where it
-		 * stands: checkIndex 0).  The same here. */
-		if (c->input && c->input->cur - c->input->base > 4096) {
-			xmlParserInputShrink(c->input);
-			c->checkIndex = 0;
-		}
-	} else {
+	if (s->html)
+		n = mk_html_push(c, lx, &s->value, t->u8 + from, n, last);
+	else
 		xmlParseChunk(c, t->u8 + from, (int)n, last);
-	}
 	*fed = t->dropped + from + n;
 }
 
@@ -527,7 +518,7 @@ static bool look_for_base(mk_state *s, bool last)
 		s->base_seen = t->n;
 	}
 	if (s->base_ctxt)
-		push(s, s->base_ctxt, &s->base_fed, last);
+		push(s, s->base_ctxt, &s->base_fed, &s->base_lex, last);
 	if (s->x->n_bases == 0 && !last && t->n < MK_BASE_HOLD)
 		return true;
 	free_parser(s, s->base_ctxt);
@@ -565,7 +556,7 @@ static ixt_result markup_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 		return IXT_OK;
 	if (!s->ctxt && !(s->ctxt = new_parser(s, false)))
 		return IXT_NO_MEMORY;
-	push(s, s->ctxt, &s->fed, last);
+	push(s, s->ctxt, &s->fed, &s->lex, last);
 	/* A start tag is reported once libxml2 has all of it: what it has
 	 * read past, and tags before scan_from, are done with. */
 	size_t at = parser_at(s, s->ctxt), from = in_piece(s, s->scan_from);

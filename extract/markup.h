@@ -4,6 +4,8 @@
 
 #include "ixt_internal.h"
 
+#include <libxml/parser.h>
+
 /* Attributes of one start tag kept (more are not looked at). */
 #define MK_MAX_ATTRS 64
 
@@ -40,5 +42,20 @@ bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
 /* The URL of a refresh meta's content V (N bytes), as [*s, *e) of V;
  * false if it names none (a reload of the page itself). */
 bool mk_refresh_url(const char *v, size_t n, size_t *s, size_t *e);
+
+/* HTML: where the lexer that blanks "</html" and "</body" (markup_html.c)
+ * stands between the pieces one parser is given; zeroed to start. */
+typedef struct {
+	unsigned char state;
+	unsigned char raw;         /* the tag lexed opens script (1) or style (2) text */
+	unsigned char dashes;      /* in a comment: '-' just before */
+	char quote;                /* in a quoted attribute value: its quote */
+	bool eq;                   /* in a tag: '=' just before */
+} mk_html_lex;
+
+/* Gives libxml2's HTML push parser C the next bytes P (N; LAST: the
+ * document's end), as markup_html.c says (LX: C's lexer; SCRATCH for a
+ * copy); returns how many it took: the rest comes again with more. */
+size_t mk_html_push(xmlParserCtxtPtr c, mk_html_lex *lx, ixt_buf *scratch, const char *p, size_t n, bool last);
 
 #endif

@@ -83,6 +83,7 @@ typedef struct {
 	ixt_pos bad_pos;
 	const char *call_src;        /* the source of the ICU call under way ... */
 	uint64_t call_at;            /* ... and its original offset */
+	size_t call_cb;              /* ... and the first unit the callback put (SIZE_MAX: none) */
 } drv;
 
 static bool is_utf8(const char *name)
@@ -98,6 +99,9 @@ static void to_u_cb(const void *context, UConverterToUnicodeArgs *args,
 	drv *d = (drv *)context;
 	/* BYTES is the converter's copy; the source stands just past them
 	 * (they may have begun in the call before). */
+	if (reason <= UCNV_IRREGULAR && d->call_cb == SIZE_MAX && d->u16 && args->target >= d->u16
+		&& args->target <= d->u16 + d->u16_cap)
+		d->call_cb = (size_t)(args->target - d->u16);
 	if (reason <= UCNV_IRREGULAR && d->bad++ == 0) {
 		int64_t rel = (int64_t)(args->source - d->call_src) - length;
 		d->bad_at = rel < 0 && (uint64_t)-rel > d->call_at ? 0 : (uint64_t)((int64_t)d->call_at + rel);
@@ -144,6 +148,15 @@ static bool conv_unit(drv *d, uint32_t u, uint64_t at)
 	return conv_put(d, u, at);
 }
 
+/* The bytes ICU holds over from the calls before (a cut character), at
+ * most the AT bytes fed so far; an error (-1) counts as none. */
+static uint64_t pending_bytes(drv *d, uint64_t at)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t k = ucnv_toUCountPending(d->cv, &st);
+	return U_SUCCESS(st) && k > 0 && (uint64_t)k <= at ? (uint64_t)k : 0;
+}
+
 /* Converts P (N bytes from original offset AT); LAST flushes. */
 static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool last)
 {
@@ -158,26 +171,33 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 			return IXT_NO_MEMORY;
 		d->o16 = o, d->u16_cap = cap;
 	}
-	int32_t pending = ucnv_toUCountPending(d->cv, &st);
-	uint64_t held_at = at - (pending > 0 && (uint64_t)pending <= at ? (uint64_t)pending : 0);
-	/* A character begun in the call before (its bytes held by ICU): most
-	 * converters give its units offset -1 and count the rest from this
-	 * call's source; the UTF-8 and UTF-32 ones count everything from the
-	 * held bytes (ICU 72, checked by the tiny-chunk tests). */
+	uint64_t held = pending_bytes(d, at);
+	uint64_t held_at = at - held, held_from = held_at;
+	/* Bytes held from the call before (a character cut by a chunk's end):
+	 * most converters give the units they make offset -1 and count the
+	 * rest from this call's source.  The UTF-8 and UTF-32 ones count from
+	 * the held bytes when these complete a character, but only up to the
+	 * first ill-formed place the callback substitutes: from there on (the
+	 * held bytes' own U+FFFD, offset -1, if they turn out ill-formed) they
+	 * count from this call's source (ICU 72; the chunk tests have
+	 * ill-formed bytes at every chunk edge and after one). */
 	UConverterType type = ucnv_getType(d->cv);
-	bool from_held = type == UCNV_UTF8 || type == UCNV_CESU8 || type == UCNV_UTF32
-		|| type == UCNV_UTF32_BigEndian || type == UCNV_UTF32_LittleEndian;
+	bool from_held = held && (type == UCNV_UTF8 || type == UCNV_CESU8 || type == UCNV_UTF32
+		|| type == UCNV_UTF32_BigEndian || type == UCNV_UTF32_LittleEndian);
 	const char *s = p;
 	do {
 		UChar *t = d->u16;
+		bool first = s == p;
 		d->call_src = s;
 		d->call_at = at + (uint64_t)(s - p);
-		uint64_t base = s == p && from_held ? held_at : d->call_at;
+		d->call_cb = SIZE_MAX;
 		st = U_ZERO_ERROR;
 		ucnv_toUnicode(d->cv, &t, d->u16 + d->u16_cap, &s, p + n, d->o16, last, &st);
 		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR)
 			return IXT_BAD_CHARSET;         /* the converter gave up: not readable in it */
+		size_t held_units = first && from_held ? d->call_cb : 0;
 		for (size_t i = 0; i < (size_t)(t - d->u16); i++) {
+			uint64_t base = i < held_units ? held_from : d->call_at;
 			uint64_t a = d->o16[i] >= 0 ? base + (uint64_t)d->o16[i] : held_at;
 			if (!conv_unit(d, d->u16[i], a))
 				return IXT_NO_MEMORY;
@@ -188,8 +208,7 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 		return IXT_NO_MEMORY;
 	if (last)
 		d->lead = 0;
-	d->x->doc.orig_end = d->lead ? d->lead_at
-		: at + n - (last ? 0 : (uint64_t)ucnv_toUCountPending(d->cv, &st));
+	d->x->doc.orig_end = d->lead ? d->lead_at : at + n - (last ? 0 : pending_bytes(d, at + n));
 	return IXT_OK;
 }
 

@@ -40,6 +40,11 @@ typedef struct {
 	unsigned long line, col0;
 	uint64_t byte0;
 	uint64_t line_byte0;   /* counted here: the original offset of the line's start */
+	/* Counted here: an ill-formed unit is one U+FFFD (3 UTF-8 bytes) for
+	 * the byte column (extract.h: UTF-8 after conversion); the bytes that
+	 * adds in the line's earlier pieces, and whether this piece has any. */
+	unsigned long extra0;
+	bool has_bad;
 } text_line;
 
 static bool scheme_char(unsigned char c)
@@ -158,11 +163,23 @@ static size_t prose_end(const text_line *l, size_t from, uint32_t before, size_t
 	return e;
 }
 
+/* The UTF-8 bytes ill-formed units before p[i] add (each is a U+FFFD). */
+static unsigned long bad_extra(const char *p, size_t i)
+{
+	unsigned long extra = 0;
+	for (size_t k = 0, len; k < i; k += len)
+		if (ixt_utf8_next(p + k, i - k, &len) == 0xFFFD && len < 3)
+			extra += 3 - len;
+	return extra;
+}
+
 static ixt_pos line_pos(ixt_ctx *x, const text_line *l, size_t i, unsigned long col)
 {
 	if (l->in_doc)
 		return ixt_locate(x, l->doc_off + i);
-	ixt_pos p = { l->line, col, l->byte0 + i, (unsigned long)(l->byte0 + i - l->line_byte0) + 1 };
+	unsigned long colb = (unsigned long)(l->byte0 + i - l->line_byte0) + 1 + l->extra0
+		+ (l->has_bad ? bad_extra(l->p, i) : 0);
+	ixt_pos p = { l->line, col, l->byte0 + i, colb };
 	return p;
 }
 
@@ -269,13 +286,15 @@ static const char *line_end(const char *p, size_t n)
 
 /* A piece of a line in the stream: scanned, its columns counted on. */
 static bool stream_piece(ixt_ctx *x, ixt_buf *line, unsigned long ln, unsigned long *col0,
-	uint64_t *byte0, uint64_t line_byte0)
+	uint64_t *byte0, uint64_t line_byte0, unsigned long *extra0)
 {
-	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0, line_byte0 };
+	text_line l = { line->p, line->n, false, 0, ln, *col0, *byte0, line_byte0, *extra0, false };
+	for (size_t i = 0, len; i < line->n; i += len, ++*col0)
+		if (ixt_utf8_next(line->p + i, line->n - i, &len) == 0xFFFD && len < 3)
+			l.has_bad = true;   /* as scan_line counts: an ill-formed unit is a column */
+	*extra0 += l.has_bad ? bad_extra(line->p, line->n) : 0;
 	report_bad(x, &l);
 	bool go = scan_line(x, &l);
-	for (size_t i = 0, len; i < line->n; i += len, ++*col0)
-		ixt_utf8_next(line->p + i, line->n - i, &len);  /* as scan_line counts: an ill-formed byte is a column */
 	*byte0 += line->n;
 	line->n = 0;
 	return go;
@@ -307,6 +326,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 	size_t n = n_first;
 	unsigned long ln = 1, col0 = 1;
 	uint64_t byte0 = 0, line_byte0 = 0;     /* the line's start, for byte columns */
+	unsigned long extra0 = 0;               /* and what U+FFFDs add to them */
 	bool after_cr = false;                  /* the last line ended in CR */
 	ixt_result r = IXT_OK;
 	if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
@@ -333,13 +353,13 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 			}
 			p += take, n -= take;
 			if (cut) {                      /* a full piece: scanned now, always */
-				ixt_pos at = { ln, col0, byte0, (unsigned long)(byte0 - line_byte0) + 1 };
+				ixt_pos at = { ln, col0, byte0, (unsigned long)(byte0 - line_byte0) + 1 + extra0 };
 				ixt_report(x, IXT_TOO_LONG, at, NULL);
-				stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
+				stream_piece(x, &line, ln, &col0, &byte0, line_byte0, &extra0);
 			} else if (nl) {
 				after_cr = *nl == '\r';
-				stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
-				ln++, col0 = 1, line_byte0 = byte0;
+				stream_piece(x, &line, ln, &col0, &byte0, line_byte0, &extra0);
+				ln++, col0 = 1, line_byte0 = byte0, extra0 = 0;
 			}
 		}
 		if (x->stopped || (n = ixt_src_read(src, chunk, want)) == 0)
@@ -347,7 +367,7 @@ ixt_result ixt_read_text_stream(ixt_ctx *x, ixt_src *src, const char *first, siz
 		p = chunk;
 	}
 	if (r == IXT_OK && line.n > 0 && !x->stopped)
-		stream_piece(x, &line, ln, &col0, &byte0, line_byte0);
+		stream_piece(x, &line, ln, &col0, &byte0, line_byte0, &extra0);
 	if (r == IXT_OK && ixt_src_error(src))
 		r = IXT_IO;
 done:
@@ -370,13 +390,13 @@ static ixt_result text_piece(ixt_ctx *x, void *state, bool last, size_t *done)
 		while (e - s > IXT_MAX_LINE_BYTES && !x->stopped) {
 			size_t take = cut_at(t->u8 + s, IXT_MAX_LINE_BYTES);
 			ixt_report(x, IXT_TOO_LONG, ixt_locate(x, s), NULL);
-			text_line l = { t->u8 + s, take, true, s, 0, 1, 0, 0 };
+			text_line l = { t->u8 + s, take, true, s, 0, 1, 0, 0, 0, false };
 			scan_line(x, &l);
 			s += take;
 		}
 		if (ln + 1 == t->n_lines && !last)
 			break;                          /* the line goes on in the next piece */
-		text_line l = { t->u8 + s, e - s, true, s, 0, 1, 0, 0 };
+		text_line l = { t->u8 + s, e - s, true, s, 0, 1, 0, 0, 0, false };
 		if (!scan_line(x, &l))
 			break;
 		s = e;

@@ -3,7 +3,8 @@
  * ends, the filter, going to a line, and writing back twice with
  * replacements that change lengths (the second write must find the
  * entries where the first left them), byte for byte; a file with two hard
- * links written in place, a symbolic link followed. */
+ * links written in place, a symbolic link followed; replaced entries whose
+ * text is not their bytes refused, a file swapped in meanwhile not written. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,21 @@ iri_diags *__wrap_iri_diags_new(void)
 		return NULL;
 	}
 	return __real_iri_diags_new();
+}
+
+/* fsync as view_write.c sees it: when armed, first renames swap_from over
+ * swap_to (view_write.c syncs its temporary file between checking the
+ * file and copying over it). */
+int __real_fsync(int fd);
+int __wrap_fsync(int fd);
+static const char *swap_from, *swap_to;
+int __wrap_fsync(int fd)
+{
+	if (swap_from) {
+		CHECK(rename(swap_from, swap_to) == 0, "swapped in");
+		swap_from = NULL;
+	}
+	return __real_fsync(fd);
 }
 
 static void put_file(const char *path, const char *bytes, size_t n)
@@ -159,6 +175,74 @@ static void test_overlap(void)
 	unlink(path);
 }
 
+/* A replaced entry whose text is not its bytes in the file (a place an
+ * extractor got wrong: another length, or text that is not the bytes):
+ * refused, naming the entry, instead of overwriting other bytes
+ * (review-code-3 finding 3). */
+static void test_misplaced(void)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/misplaced.txt", dir);
+	static const char two[] = "http://a/\nhttp://b/\n";
+	static const struct {
+		uint64_t off, len;
+		bool is_bytes;
+	} cases[] = {
+		{ 9, 10, true },    /* one byte early: "\nhttp://b/" */
+		{ 10, 8, true },    /* cut short: "http://b" */
+		{ 10, 9, false },   /* the right place, but the text is not the bytes */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		put_file(path, two, sizeof two - 1);
+		view_list *vl = vl_new();
+		CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+		if (!vl)
+			break;
+		CHECK(vl_add(vl, 2, 1, cases[k].off, cases[k].len, "http://b/", 9, cases[k].is_bytes), "entry %zu", k);
+		err[0] = '\0';
+		CHECK(vl_replace(vl, 2, "http://x/", 9) && !vl_write(vl, err, sizeof err) &&
+			strstr(err, "2:1 does not match its bytes"), "case %zu refused: %s", k, err);
+		CHECK(file_is(path, two, sizeof two - 1) && vl_unwritten(vl) == 1, "case %zu: nothing written, nothing lost", k);
+		vl_free(vl);
+	}
+	unlink(path);
+}
+
+/* A file written in place (it has a second name) that another file, or a
+ * symbolic link to one, is renamed over between the check and the copy:
+ * the new one is not written (it is not the file checked), nor the old one
+ * (review-code-3 finding 7); the change is kept. */
+static void test_swapped(void)
+{
+	char path[128], hard[128], other[128], sym[128], err[512];
+	snprintf(path, sizeof path, "%s/swapped.txt", dir);
+	snprintf(hard, sizeof hard, "%s/swapped-hard.txt", dir);
+	snprintf(other, sizeof other, "%s/other.txt", dir);
+	snprintf(sym, sizeof sym, "%s/other-link.txt", dir);
+	static const char two[] = "http://a/\nhttp://b/\n", theirs[] = "not this one\n";
+	for (int link_in = 0; link_in < 2; link_in++) {
+		put_file(path, two, sizeof two - 1);
+		put_file(other, theirs, sizeof theirs - 1);
+		CHECK(link(path, hard) == 0 && (!link_in || symlink("other.txt", sym) == 0), "names made");
+		view_list *vl = vl_new();
+		CHECK(vl && vl_read_lines(vl, path, err, sizeof err) == 0, "%s", err);
+		if (vl) {
+			swap_from = link_in ? sym : other, swap_to = path;
+			err[0] = '\0';
+			CHECK(vl_replace(vl, 1, "http://x/", 9) && !vl_write(vl, err, sizeof err) &&
+				strstr(err, "changed since it was read"), "%s swapped in: refused: %s", link_in ? "link" : "file", err);
+			CHECK(file_is(path, theirs, sizeof theirs - 1) && file_is(hard, two, sizeof two - 1),
+				"%s swapped in: neither written", link_in ? "link" : "file");
+			CHECK(vl_unwritten(vl) == 1, "the change kept");
+			swap_from = NULL;
+		}
+		vl_free(vl);
+		unlink(path);
+		unlink(hard);
+		unlink(other);
+	}
+}
+
 static void test_write(view_list *vl, const char *path)
 {
 	char err[512];
@@ -250,6 +334,8 @@ int main(void)
 	vl_free(vl);
 	test_filter_no_memory(ctx);
 	test_overlap();
+	test_misplaced();
+	test_swapped();
 	test_links();
 	/* Refusals: a directory, a missing file, an empty one. */
 	view_list *d = vl_new();

@@ -8,7 +8,9 @@ Usage: bench_extract_mem.py --irie BINARY [--dir DIR] [--mb N]
 
 The documents (written to DIR, made again when this script changed): HTML,
 XML, Markdown, JSON (one document), JSON Lines, Turtle, text, and HTML in
-Shift_JIS (<meta charset>), each a unit with links repeated to the size.
+Shift_JIS (<meta charset>), each a unit with links repeated to the size;
+the HTML's second half is a run of markup without attributes (no link to
+hand out: only its tags let go of what was read, review-code-3 finding 6).
 Exit status 1 when one is not flat, 2 on an error."""
 import argparse
 import os
@@ -18,6 +20,7 @@ import sys
 HTML_UNIT = ('<p>See <a href="https://www.example.org/page/{i}.html">page {i}</a> and '
              '<a href="../rel/{i}?a=1&amp;b=2">rel</a>, <img src="img/{i}.png" '
              'srcset="s{i}.png 1x, l{i}.png 2x" alt=""> the quick brown fox.</p>\n')
+PLAIN_HTML_UNIT = '<p>Plain <b>{i}</b> and <i>text</i>,<br>no links.</p><ul><li>item</li></ul>\n'
 SJIS_UNIT = ('<p>\u65e5\u672c\u8a9e <a href="https://example.jp/\u6587\u66f8/{i}">\u30ea\u30f3\u30af</a>'
              ' \u3068 <a href="rel/{i}">\u76f8\u5bfe</a>\u3002</p>\n')
 XML_UNIT = ('<entry xml:base="http://example.org/{i}/"><link href="a/{i}"/>'
@@ -43,13 +46,16 @@ def write_doc(path, kind, size):
         unit = {'html': HTML_UNIT, 'sjis.html': SJIS_UNIT, 'xml': XML_UNIT, 'md': MD_UNIT,
                 'json': JSON_UNIT + ',\n', 'jsonl': JSON_UNIT + '\n', 'ttl': TTL_UNIT,
                 'txt': TEXT_UNIT}[kind]
+        runs = {'html': [(unit, size // 2), (PLAIN_HTML_UNIT, size - size // 2)]}.get(kind, [(unit, size)])
         f.write(head.get(kind, ''))
-        written, i = 0, 0
-        while written < size:
-            block = ''.join(unit.format(i=i + k) for k in range(1000))
-            f.write(block)
-            written += len(block.encode(enc))
-            i += 1000
+        i = 0
+        for run_unit, run_size in runs:
+            written = 0
+            while written < run_size:
+                block = ''.join(run_unit.format(i=i + k) for k in range(1000))
+                f.write(block)
+                written += len(block.encode(enc))
+                i += 1000
         f.write(tail.get(kind, ''))
 
 

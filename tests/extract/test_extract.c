@@ -495,6 +495,48 @@ static void test_json_after_error(void)
 	ixt_free(x);
 }
 
+typedef struct {
+	ixt_ctx *x;
+	size_t n, piece;              /* IRIs found; the piece's bytes at the last */
+} piece_seen;
+
+static int note_piece(void *user, const ixt_found *f)
+{
+	piece_seen *p = user;
+	(void)f;
+	p->n++;
+	p->piece = p->x->doc.n;
+	return 0;
+}
+
+/* markup.c: HTML tags with nothing to look up (no attributes, end tags)
+ * let go of the piece (review-code-3 finding 6): after a megabyte of
+ * attribute-less markup the piece holds a chunk or so, not all of it. */
+static void test_piece_released(void)
+{
+	static const char unit[] = "<p>plain <b>bold</b> and <i>text</i><br></p>\n";
+	size_t units = 24000, n = 0;
+	char *doc = malloc(64 + units * (sizeof unit - 1) + 64);
+	CHECK(doc != NULL, "memory");
+	if (!doc)
+		return;
+	/* The <base href> first: the piece is not held while one may come. */
+	n += (size_t)sprintf(doc, "<html><head><base href=\"http://first.example/\"></head><body>\n");
+	for (size_t i = 0; i < units; i++, n += sizeof unit - 1)
+		memcpy(doc + n, unit, sizeof unit - 1);
+	n += (size_t)sprintf(doc + n, "<a href=\"http://last.example/\">z</a></body></html>\n");
+	ixt_ctx *x = ixt_new();
+	piece_seen p = { .x = x };
+	ixt_set_chunk_bytes(x, 4096);
+	ixt_set_type(x, IXT_TYPE_HTML);
+	ixt_set_callbacks(x, note_piece, NULL, &p);
+	ixt_result r = ixt_read_bytes(x, doc, n, NULL);
+	CHECK(r == IXT_OK && p.n == 2, "%s, %zu found", ixt_result_name(r), p.n);
+	CHECK(p.piece < 4 * 4096, "the piece at the last link: %zu bytes of %zu", p.piece, n);
+	ixt_free(x);
+	free(doc);
+}
+
 int main(void)
 {
 	test_names();
@@ -509,5 +551,6 @@ int main(void)
 	test_empty();
 	test_maps();
 	test_mail_autolinks();
+	test_piece_released();
 	return tcheck_done("extract");
 }

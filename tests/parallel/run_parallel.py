@@ -5,7 +5,8 @@ line-based batch command.  The input is the benchmark corpus with awkward
 lines put where the 256 KiB chunks are cut: a line longer than a chunk,
 CRLF, empty lines, bad lines, a NUL, bytes that are not UTF-8, a BOM first,
 and a last line without its newline; and a line over the 16 MiB cap.  Also: stdin opened part way into the
-file starts there and is left at its end, and a bad IRIE_JOBS is reported.
+file starts there and is left at its end, a failing stdout (/dev/full, a
+closed pipe) stops the reading, and a bad IRIE_JOBS is reported.
 
 Under IRIE_TEST_WRAPPER (valgrind, see tests/cli/run_cases.py) only the
 threaded runs of three commands are wrapped, and anything the wrapper
@@ -177,6 +178,36 @@ def main():
             checks += 1
             if peak_kib > 256 * 1024:
                 fail(f"16 threads on 12-MiB lines: peak RSS {peak_kib} KiB, over 256 MiB")
+        # stdout failing (ENOSPC on /dev/full; EPIPE on a pipe closed
+        # after one line, SIGPIPE ignored as a shell may leave it): the run
+        # stops reading (stdin not left at the end of a big input), says so
+        # and exits 1.  Not timed: where stdin is left says it.
+        big_path = os.path.join(tmp, "big.txt")
+        with open(big_path, "wb") as f:
+            while f.tell() < 24 * 1024 * 1024:
+                f.write(data.rsplit(b"\n", 1)[0] + b"\n")
+            big_n = f.tell()
+        env = dict(os.environ, IRIE_JOBS="2", LC_ALL="C.UTF-8", LANGUAGE="")
+        for how in ("/dev/full", "closed pipe"):
+            with open(big_path, "rb") as f:
+                if how == "/dev/full":
+                    with open("/dev/full", "wb") as full:
+                        r = subprocess.run([irie, "to-uri"], stdin=f, stdout=full, stderr=subprocess.PIPE,
+                                           env=env, timeout=600)
+                    code, err = r.returncode, r.stderr
+                else:
+                    p = subprocess.Popen([irie, "to-uri"], stdin=f, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, env=env, restore_signals=False)
+                    p.stdout.readline()
+                    p.stdout.close()
+                    err = p.stderr.read()
+                    code = p.wait(timeout=600)
+                left_at = os.lseek(f.fileno(), 0, os.SEEK_CUR)
+            checks += 1
+            if code != 1 or b"irie: stdout" not in err:
+                fail(f"to-uri into {how}: status {code}, stderr {err[:200]!r}")
+            if left_at >= big_n:
+                fail(f"to-uri into {how}: read all {big_n} bytes of its input after stdout failed")
         # A bad IRIE_JOBS is said, and the run goes on.
         code, out, err, _ = run(irie, ["check"], path, "lots")
         checks += 1
