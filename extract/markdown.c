@@ -162,17 +162,6 @@ static bool md_decode(md_state *m, size_t r0, size_t r1, bool backslash)
 	return exact;
 }
 
-typedef struct {
-	md_state *m;
-	ixt_kind kind;
-} md_part;
-
-static bool md_emit_part(void *user, size_t i0, size_t i1)
-{
-	md_part *pc = user;
-	return mk_emit_part(pc->m->x, pc->kind, pc->m->element, pc->m->attribute, i0, i1);
-}
-
 /* Hands out URL (cmark's meaning) found as doc[r0, r1). */
 static void emit_md(md_state *m, ixt_kind kind, const char *url, size_t r0, size_t r1, bool email)
 {
@@ -271,13 +260,8 @@ static void html_tag(md_state *m, size_t lt, const mk_tag *tag)
 		md_decode(m, a->value, a->value_end, false);   /* HTML's references, as CommonMark's */
 		if (!ixt_attr_map(x, a->value, a->value_end, m->dec.p ? m->dec.p : "", m->dec.n, false))
 			continue;
-		md_part pc = { m, role == MK_SRCSET ? IXT_KIND_SRCSET : IXT_KIND_ATTRIBUTE };
-		if (role == MK_SRCSET)
-			mk_srcset(x, md_emit_part, &pc);
-		else if (role == MK_URLS)
-			mk_url_list(x, md_emit_part, &pc);
-		else
-			md_emit_part(&pc, 0, x->iri.n);
+		mk_part pc = { x, role == MK_SRCSET ? IXT_KIND_SRCSET : IXT_KIND_ATTRIBUTE, m->element, m->attribute };
+		mk_emit_value(&pc, role);
 	}
 }
 

@@ -153,17 +153,6 @@ static void trimmed_base(mk_state *s, const char *v, size_t n)
 	push_base(s, v + a, b - a);
 }
 
-typedef struct {
-	mk_state *s;
-	ixt_kind kind;
-} part_ctx;
-
-static bool emit_part(void *user, size_t i0, size_t i1)
-{
-	part_ctx *pc = user;
-	return mk_emit_part(pc->s->x, pc->kind, pc->s->element, pc->s->attribute, i0, i1);
-}
-
 /* One URL attribute: raw text doc[r0, r1), VALUE its decoded value. */
 static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 	const char *value, size_t value_n)
@@ -171,7 +160,7 @@ static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 	ixt_ctx *x = s->x;
 	if (x->stopped || !ixt_attr_map(x, r0, r1, value, value_n, false))
 		return;
-	part_ctx pc = { s, role == MK_SRCSET ? IXT_KIND_SRCSET : IXT_KIND_ATTRIBUTE };
+	mk_part pc = { x, role == MK_SRCSET ? IXT_KIND_SRCSET : IXT_KIND_ATTRIBUTE, s->element, s->attribute };
 	size_t keep = x->n_bases;
 	bool html_base = s->html && strcmp(s->element, "base") == 0
 		&& strcmp(s->attribute, "href") == 0 && !s->html_base;
@@ -181,15 +170,7 @@ static void attribute(mk_state *s, mk_attr_role role, size_t r0, size_t r1,
 		pc.kind = IXT_KIND_BASE;
 	if (html_base)
 		x->n_bases = 0;
-	size_t s0, e0;
-	if (role == MK_SRCSET)
-		mk_srcset(x, emit_part, &pc);
-	else if (role == MK_URLS)
-		mk_url_list(x, emit_part, &pc);
-	else if (role != MK_REFRESH)
-		emit_part(&pc, 0, x->iri.n);
-	else if (mk_refresh_url(x->iri.p, x->iri.n, &s0, &e0))
-		emit_part(&pc, s0, e0);
+	mk_emit_value(&pc, role);
 	x->n_bases = keep;
 	s->html_base |= html_base;
 	if (html_base && keep == 0)

@@ -39,6 +39,18 @@ bool mk_emit_part(ixt_ctx *x, ixt_kind kind, const char *element, const char *at
 	size_t i0, size_t i1);
 /* The same for a list of URLs apart by ASCII white space. */
 bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user);
+
+/* Where an attribute's IRIs go: its context, kind, element and attribute
+ * (borrowed for the call). */
+typedef struct {
+	ixt_ctx *x;
+	ixt_kind kind;
+	const char *element, *attribute;
+} mk_part;
+/* Hands out the IRIs of the value in x->iri as ROLE says: srcset's URLs,
+ * a list's, a refresh's URL, else the whole value; false when the reader
+ * must stop. */
+bool mk_emit_value(const mk_part *part, mk_attr_role role);
 /* The URL of a refresh meta's content V (N bytes), as [*s, *e) of V;
  * false if it names none (a reload of the page itself). */
 bool mk_refresh_url(const char *v, size_t n, size_t *s, size_t *e);

@@ -209,6 +209,25 @@ bool mk_emit_part(ixt_ctx *x, ixt_kind kind, const char *element, const char *at
 	return ixt_emit_doc_part(x, kind, element, attribute, i0, i1, cp0);
 }
 
+static bool part_each(void *user, size_t i0, size_t i1)
+{
+	const mk_part *pt = user;
+	return mk_emit_part(pt->x, pt->kind, pt->element, pt->attribute, i0, i1);
+}
+
+bool mk_emit_value(const mk_part *part, mk_attr_role role)
+{
+	ixt_ctx *x = part->x;
+	size_t s, e;
+	if (role == MK_SRCSET)
+		return mk_srcset(x, part_each, (void *)part);
+	if (role == MK_URLS)
+		return mk_url_list(x, part_each, (void *)part);
+	if (role != MK_REFRESH)
+		return part_each((void *)part, 0, x->iri.n);
+	return !mk_refresh_url(x->iri.p, x->iri.n, &s, &e) || part_each((void *)part, s, e);
+}
+
 bool mk_url_list(ixt_ctx *x, bool (*each)(void *, size_t, size_t), void *user)
 {
 	const char *v = x->iri.p ? x->iri.p : "";
