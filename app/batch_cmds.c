@@ -12,23 +12,27 @@
 
 void cmd_to_uri(batch *b, const char *text, size_t len)
 {
-	/* Text output needs only the URI and the errors: an ordinary line is
-	 * settled by the quick lane (core/iri_quick.h), the rest below.  On a
-	 * worker its URI goes straight into the output (room is left for the
-	 * newline); a terminal gets it sanitised. */
+	/* Text output needs only the URI and the errors: an ordinary line, or
+	 * one whose only errors are unwise characters, is settled by the quick
+	 * lane (core/iri_quick.h), the rest below.  On a worker its URI goes
+	 * straight into the output (room is left for the newline); a terminal
+	 * gets it sanitised. */
 	if (!b->json && !b->to_uri.nfc && b->to_uri.host == IRI_HOSTMODE_IDNA) {
+		iri_quick_verdict v;
 		if (b->out_bytes && !b->stdout_tty) {
-			if (iri_quick_scan_errors(b->ctx, text, len, b->out_bytes) != IRI_QUICK_FULL) {
+			v = iri_quick_scan_errors(b->ctx, text, len, b->out_bytes, b->diags);
+			if (v != IRI_QUICK_FULL)
 				iri_buf_putc(b->out_bytes, '\n');
-				return;
-			}
 		} else {
 			iri_buf_reset(&b->out);
-			if (iri_quick_scan_errors(b->ctx, text, len, &b->out) != IRI_QUICK_FULL) {
+			v = iri_quick_scan_errors(b->ctx, text, len, &b->out, b->diags);
+			if (v != IRI_QUICK_FULL)
 				bout_uri(b, b->out.data ? b->out.data : "", b->out.len);
-				return;
-			}
 		}
+		if (v == IRI_QUICK_ERRORS)
+			bout_report_errors(b);
+		if (v != IRI_QUICK_FULL)
+			return;
 	}
 	iri_check(b->ctx, text, len, NULL, b->diags);
 	iri_map_result r = iri_to_uri(b->ctx, text, len, &b->to_uri, &b->out);

@@ -154,6 +154,6 @@ uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp)
 	if (cp < IRI_CTX_CP_CLASS_SMALL)
 		ctx->cp_class_small[cp] = cls | IRI_CPC_KNOWN;
 	else
-		ctx->cp_class_slot[(cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1)] = cp << 8 | cls;
+		ctx->cp_class_slot[IRI_CP_CLASS_SLOT(cp)] = cp << 8 | cls;
 	return cls;
 }

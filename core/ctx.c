@@ -39,7 +39,6 @@ iri_ctx *iri_ctx_new(iri_ctx_result *result)
 	iri_buf *const scratch[] = SCRATCH_BUFS(ctx);
 	for (size_t i = 0; i < sizeof scratch / sizeof scratch[0]; i++)
 		iri_buf_init(scratch[i]);
-	memset(ctx->cp_class_slot, 0xFF, sizeof ctx->cp_class_slot);
 	ctx->memo = iri_memo_new();
 	ctx->quick_diags = iri_diags_new();
 	if (!ctx->memo || !ctx->quick_diags) {

@@ -46,7 +46,8 @@ struct iri_ctx {
 	/* A code point's class by its ICU properties (chars.c; check.c and
 	 * quick.c act on it): below U+0800 (two UTF-8 bytes) a byte each, the
 	 * class | IRI_CPC_KNOWN or 0; above, direct-mapped, the code point and
-	 * its class in one word, cp << 8 | class (UINT32_MAX: an empty slot),
+	 * its class in one word, cp << 8 | class (0: an empty slot, as no code
+	 * point there is 0; calloc's zeros, nothing to write at start),
 	 * so that a lookup is one load. */
 	uint8_t cp_class_small[IRI_CTX_CP_CLASS_SMALL];
 	uint32_t cp_class_slot[IRI_CTX_CP_CLASS_SLOTS];
@@ -68,14 +69,19 @@ enum {
 	IRI_CPC_KNOWN = 0x80,         /* cp_class_small: a class is there */
 };
 uint8_t iri_cp_class_lookup(iri_ctx *ctx, uint32_t cp);   /* fills the slot */
+#define IRI_CP_CLASS_SLOT(cp) (((cp) ^ ((cp) >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1))
+/* The class of cp | IRI_CPC_KNOWN if it is cached, else 0 (no ICU call). */
+static inline uint8_t iri_cp_class_cached(const iri_ctx *ctx, uint32_t cp)
+{
+	if (cp < IRI_CTX_CP_CLASS_SMALL)
+		return ctx->cp_class_small[cp];
+	uint32_t v = ctx->cp_class_slot[IRI_CP_CLASS_SLOT(cp)];
+	return v >> 8 == cp ? (uint8_t)(v | IRI_CPC_KNOWN) : 0;
+}
 static inline uint8_t iri_cp_class(iri_ctx *ctx, uint32_t cp)
 {
-	if (cp < IRI_CTX_CP_CLASS_SMALL) {
-		uint8_t v = ctx->cp_class_small[cp];
-		return v ? (uint8_t)(v & ~IRI_CPC_KNOWN) : iri_cp_class_lookup(ctx, cp);
-	}
-	uint32_t v = ctx->cp_class_slot[(cp ^ (cp >> 12)) & (IRI_CTX_CP_CLASS_SLOTS - 1)];
-	return v >> 8 == cp ? (uint8_t)v : iri_cp_class_lookup(ctx, cp);
+	uint8_t v = iri_cp_class_cached(ctx, cp);
+	return v ? (uint8_t)(v & ~IRI_CPC_KNOWN) : iri_cp_class_lookup(ctx, cp);
 }
 
 /* The spoof checker (and ctx->spoof_result), opened on first use; NULL if

@@ -71,6 +71,8 @@ iri_diags *iri_diags_new(void)
 
 void iri_diags_clear(iri_diags *d)
 {
+	if (d->count == 0 && d->dropped == 0 && !d->dropped_error)
+		return;   /* nothing added since the last clear: last_of_code is all 0 */
 	for (size_t i = 0; i < d->count; i++) {
 		free((char *)d->items[i].suggestion);
 		free((char *)d->items[i].seen);

@@ -16,11 +16,13 @@
 #include "ctx_internal.h"
 #include "iri_check.h"
 #include "iri_chars.h"
+#include "iri_diag.h"
 #include "iri_host.h"
 #include "iri_parse.h"
 #include "iri_quick.h"
 #include "iri_quick_iri.h"
 #include "quick_authority.h"
+#include "quick_internal.h"
 #include "iri_run.h"
 #include "iri_scheme.h"
 #include "iri_utf8.h"
@@ -32,200 +34,9 @@ const char *iri_quick_verdict_name(iri_quick_verdict v)
 	case IRI_QUICK_FULL: return "FULL";
 	case IRI_QUICK_NO_ERRORS: return "NO_ERRORS";
 	case IRI_QUICK_CLEAN: return "CLEAN";
+	case IRI_QUICK_ERRORS: return "ERRORS";
 	}
 	return "UNKNOWN";
-}
-
-/* "%HH" for every byte (RFC 3986 2.1: upper-case digits), and a fourth
- * byte so that an escape is one four-byte copy. */
-#define HEX_DIGIT(d) ((d) < 10 ? '0' + (d) : 'A' + (d) - 10)
-#define ESC(b) { '%', HEX_DIGIT((b) >> 4), HEX_DIGIT((b) & 15), 0 }
-#define ESC4(b) ESC(b), ESC((b) + 1), ESC((b) + 2), ESC((b) + 3)
-#define ESC16(b) ESC4(b), ESC4((b) + 4), ESC4((b) + 8), ESC4((b) + 12)
-#define ESC64(b) ESC16(b), ESC16((b) + 16), ESC16((b) + 32), ESC16((b) + 48)
-static const char pct_escape[256][4] = { ESC64(0), ESC64(64), ESC64(128), ESC64(192) };
-#undef ESC64
-#undef ESC16
-#undef ESC4
-#undef ESC
-#undef HEX_DIGIT
-
-typedef struct {
-	iri_ctx *ctx;
-	const uint8_t *s;
-	size_t len;
-	iri_buf *uri;                 /* may be NULL; else room for 3 bytes per input byte left */
-	size_t copied;                /* input bytes [0, copied) are in uri */
-	iri_quick_verdict verdict;
-	bool errors_only;             /* iri_quick_scan_errors() */
-	bool ace_hosts;               /* iri_quick_scan_errors_ace(): A-label hosts judged here */
-	bool dns;                     /* the scheme's hosts are DNS names (iri_scheme_uses_dns) */
-	size_t nonascii_bytes, nonascii_cps;
-	bool rtl;                     /* a right-to-left character: the bidi rules to look at */
-	bool nfc_maybe;               /* a character NFC may change: the line's NFC to look at */
-} quick;
-
-/* Something only a warning or a note could be made of. */
-static void lower(quick *q)
-{
-	if (q->verdict == IRI_QUICK_CLEAN)
-		q->verdict = IRI_QUICK_NO_ERRORS;
-}
-
-/* Copies input [copied, to) as it is, into the room reserved. */
-static void copy_to(quick *q, size_t to)
-{
-	if (q->uri && to > q->copied) {
-		memcpy(iri_buf_end(q->uri), q->s + q->copied, to - q->copied);
-		iri_buf_commit(q->uri, to - q->copied);
-	}
-	q->copied = to;
-}
-
-/* How far from i (up to end) the bytes are ASCII that the component allows
- * (iri_ascii_ok), four a round while they all are. */
-static size_t run_allowed(const uint8_t *s, size_t i, size_t end, uint8_t allowed)
-{
-	while (i + 4 <= end && ((iri_ascii_class[s[i]] & allowed) != 0) & ((iri_ascii_class[s[i + 1]] & allowed) != 0) &
-	       ((iri_ascii_class[s[i + 2]] & allowed) != 0) & ((iri_ascii_class[s[i + 3]] & allowed) != 0))
-		i += 4;
-	while (i < end && (iri_ascii_class[s[i]] & allowed))
-		i++;
-	return i;
-}
-
-static bool is_lower_hex(uint8_t c)
-{
-	return c >= 'a' && c <= 'f';
-}
-
-/* An escape at s[i] (check_escapes), copied as it is.  Returns the bytes it
- * covers, or 0 to give up. */
-static size_t scan_escape(quick *q, iri_component comp, size_t i)
-{
-	const char *text = (const char *)q->s;
-	uint8_t oct[4];
-	if (!iri_pct_at(text, q->len, i, &oct[0]))
-		return 0;                    /* ILLEGAL_PERCENT_ENCODING */
-	if (comp == IRI_COMP_SCHEME || comp == IRI_COMP_PORT || comp == IRI_COMP_HOST)
-		return 0;                    /* SYNTAX; a %-host is the full path's */
-	size_t m = 1;
-	if (oct[0] >= 0x80) {
-		/* RFC 3987 3.2: escaped UTF-8, well-formed (else OVERLONG_UTF8_ESCAPE,
-		 * SURROGATE_ESCAPE or NOT_UTF8_ESCAPE). */
-		size_t want = U8_IS_LEAD(oct[0]) ? (size_t)U8_COUNT_TRAIL_BYTES(oct[0]) + 1 : 4, k = 1;
-		while (k < want && iri_pct_at(text, q->len, i + 3 * k, &oct[k]))
-			k++;             /* the escapes the lead byte asks for (RFC 3629) */
-		uint32_t cp;
-		iri_utf8_status st;
-		m = iri_utf8_decode(oct, k, &cp, &st);
-		if (st != IRI_UTF8_OK || iri_is_bidi_control(cp))
-			return 0;            /* ... or ESCAPED_BIDI_FORMATTING */
-	} else if (iri_is_unreserved_ascii(oct[0])) {
-		lower(q);                    /* SUPERFLUOUS_PERCENT_ENCODING */
-	}
-	for (size_t e = i; e < i + 3 * m; e += 3)
-		if (is_lower_hex(q->s[e + 1]) || is_lower_hex(q->s[e + 2]))
-			lower(q);            /* PERCENT_LOWERCASE */
-	return 3 * m;
-}
-
-/* The code point of the UTF-8 sequence at s[0..avail) (avail > 0, s[0] >=
- * 0x80), strict (RFC 3629): its bytes, or 0 if ill-formed.  Two- and
- * three-byte sequences inline, the rest by ICU's U8_NEXT. */
-static inline size_t next_cp(const uint8_t *s, size_t avail, uint32_t *cp)
-{
-	if (s[0] >= 0xC2 && s[0] <= 0xDF && avail >= 2 && U8_IS_TRAIL(s[1])) {
-		*cp = (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-		return 2;
-	}
-	if ((s[0] & 0xF0) == 0xE0 && avail >= 3 && U8_IS_VALID_LEAD3_AND_T1(s[0], s[1]) && U8_IS_TRAIL(s[2])) {
-		*cp = (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
-		return 3;
-	}
-	int32_t n = 0;
-	UChar32 c;
-	U8_NEXT(s, n, avail < 4 ? (int32_t)avail : 4, c);
-	*cp = (uint32_t)c;
-	return c < 0 ? 0 : (size_t)n;
-}
-
-/* The non-ASCII characters from s[i] on, before end, in comp
- * (check_code_points, check_nfc, check_bidi); with map, written as %HH
- * (RFC 3987 3.1 step 2) as they go.  Returns their bytes, or 0 to give
- * up. */
-static size_t scan_nonascii(quick *q, iri_component comp, size_t i, size_t end, bool map)
-{
-	const uint8_t *s = q->s;
-	size_t start = i, cps = 0;
-	/* The classes of the characters, or-ed and and-ed together. */
-	uint8_t any = 0, all = 0xFF;
-	/* Four bytes a store, three kept: the room reserved per input byte is
-	 * three, with one to spare after the last. */
-	char *o = NULL;
-	if (map && q->uri) {
-		copy_to(q, start);
-		o = iri_buf_end(q->uri);
-	}
-	while (i < end && s[i] >= 0x80) {
-		uint32_t cp;
-		size_t n = next_cp(s + i, end - i, &cp);
-		if (n == 0)
-			return 0;            /* INVALID_UTF8 */
-		/* U+00A0..U+D7FF is ucschar, allowed in every component but the
-		 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
-		if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
-			return 0;            /* PRIVATE_USE_CHARACTER, NONCHARACTER, ... */
-		uint8_t cls = iri_cp_class(q->ctx, cp);
-		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
-			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
-		any |= cls;
-		all &= cls;
-		cps++;
-		if (o) {
-			for (size_t k = 0; k < n; k++, o += 3)
-				memcpy(o, pct_escape[s[i + k]], 4);
-		}
-		i += n;
-	}
-	/* Warnings only: the character classes; NOT_NFC and the bidi rules are
-	 * looked at once the line is split (scan_line). */
-	if (any & IRI_CPC_KIND)
-		lower(q);
-	q->nfc_maybe |= !(all & IRI_CPC_NFC_STABLE);
-	q->rtl |= (any & IRI_CPC_RTL) != 0;
-	q->nonascii_bytes += i - start;
-	q->nonascii_cps += cps;
-	if (o) {
-		iri_buf_commit(q->uri, 3 * (i - start));
-		q->copied = i;
-	}
-	return i - start;
-}
-
-/* What stops a run in comp at s[i]: an escape or non-ASCII characters are
- * scanned (returns their bytes), anything else gives up (returns 0: SYNTAX,
- * CONTROL_CHARACTER, SPACE_OR_UNWISE, NON_ASCII_SCHEME, ...). */
-static size_t scan_stop(quick *q, iri_component comp, size_t i, size_t end, bool map)
-{
-	if (q->s[i] == '%')
-		return scan_escape(q, comp, i);
-	if (q->s[i] < 0x80 || comp == IRI_COMP_SCHEME)
-		return 0;
-	return scan_nonascii(q, comp, i, end, map);
-}
-
-/* One component's characters and escapes, [start, end).  False to give up. */
-static bool scan_part(quick *q, iri_component comp, size_t start, size_t end, bool map)
-{
-	const uint8_t allowed = iri_ascii_comp_mask[comp];
-	for (size_t i = run_allowed(q->s, start, end, allowed); i < end; i = run_allowed(q->s, i, end, allowed)) {
-		size_t n = scan_stop(q, comp, i, end, map);
-		if (n == 0)
-			return false;
-		i += n;
-	}
-	return true;
 }
 
 /* An ASCII DNS name with "xn--" labels (RFC 1034 3.1 lengths, as
@@ -262,12 +73,12 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 {
 	const char *h = (const char *)s + hs;
 	size_t n = he - hs;
-	quick hq = { .ctx = ctx, .s = s, .len = he, .verdict = IRI_QUICK_CLEAN, .errors_only = errors_only };
+	iri_quick_pass hq = { .ctx = ctx, .s = s, .len = he, .verdict = IRI_QUICK_CLEAN, .errors_only = errors_only };
 	memset(out, 0, sizeof *out);
 	out->verdict = IRI_QUICK_FULL;
 	if (iri_host_has_empty_label(h, n))
 		return;                      /* BAD_IDN */
-	if (!scan_part(&hq, IRI_COMP_HOST, hs, he, false) || iri_uts46_has_change(h, n))
+	if (!iri_quick_scan_part(&hq, IRI_COMP_HOST, hs, he, false) || iri_uts46_has_change(h, n))
 		return;                      /* UTS46_VERSION: a note even for to-uri */
 	/* The host's errors are BAD_IDN and DNS_LENGTH_LIMIT, from UTS #46
 	 * ToASCII of its labels and of the whole name; a label's errors are
@@ -281,7 +92,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 		for (size_t i = 0; i < iri_diags_count(d); i++) {
 			if (iri_diags_get(d, i)->severity == IRI_SEV_ERROR)
 				return;
-			lower(&hq);
+			iri_quick_lower(&hq);
 		}
 	}
 	iri_buf *ace = &ctx->quick_ace;
@@ -296,7 +107,7 @@ static void quick_host_work(iri_ctx *ctx, const uint8_t *s, size_t hs, size_t he
 }
 
 /* The host [hs, he) (check_parts, iri_host_diagnose; map_host). */
-static bool scan_host(quick *q, size_t hs, size_t he, const iri_quick_authority *au)
+static bool scan_host(iri_quick_pass *q, size_t hs, size_t he, const iri_quick_authority *au)
 {
 	if (he == hs)
 		return true;
@@ -339,14 +150,14 @@ static bool scan_host(quick *q, size_t hs, size_t he, const iri_quick_authority 
 	if (done.verdict == IRI_QUICK_FULL)
 		return false;
 	if (done.verdict == IRI_QUICK_NO_ERRORS)
-		lower(q);
+		iri_quick_lower(q);
 	q->nonascii_bytes += done.nonascii_bytes;
 	q->nonascii_cps += done.nonascii_cps;
 	q->rtl |= done.rtl != 0;
 	q->nfc_maybe |= done.nfc_maybe != 0;
 	if (q->uri) {
 		/* The A-labels in place of the host; room for the rest kept. */
-		copy_to(q, hs);
+		iri_quick_copy_to(q, hs);
 		if (!iri_buf_reserve(q->uri, done.ace_bytes + 3 * (q->len - he) + 1))
 			return false;
 		memcpy(iri_buf_end(q->uri), value + sizeof done, done.ace_bytes);
@@ -357,7 +168,7 @@ static bool scan_host(quick *q, size_t hs, size_t he, const iri_quick_authority 
 }
 
 /* The port [ps, pe) of scheme [0, scheme_end) (check_structure, check_parts). */
-static bool scan_port(quick *q, size_t scheme_end, size_t ps, size_t pe)
+static bool scan_port(iri_quick_pass *q, size_t scheme_end, size_t ps, size_t pe)
 {
 	uint32_t value = 0;
 	for (size_t i = ps; i < pe; i++) {
@@ -369,13 +180,13 @@ static bool scan_port(quick *q, size_t scheme_end, size_t ps, size_t pe)
 			return false;        /* SYNTAX: PORT_OUT_OF_RANGE */
 	}
 	if (pe > ps && (int32_t)value == iri_scheme_default_port((const char *)q->s, scheme_end))
-		lower(q);                    /* DEFAULT_PORT */
+		iri_quick_lower(q);                    /* DEFAULT_PORT */
 	return true;
 }
 
 /* The authority from a ("//" before it) to its end (check_parts).  Returns
  * where it ends, or 0 to give up. */
-static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
+static size_t scan_authority(iri_quick_pass *q, size_t scheme_end, size_t a)
 {
 	/* RFC 3986 3.2: it ends at "/", "?" or "#"; the userinfo at its last
 	 * "@" (at > 0: the scheme and "//" come first). */
@@ -383,10 +194,10 @@ static size_t scan_authority(quick *q, size_t scheme_end, size_t a)
 	iri_quick_split_authority(q->s, a, q->len, &au);
 	size_t hs = a;
 	if (au.at) {
-		if (!scan_part(q, IRI_COMP_USERINFO, a, au.at, true))
+		if (!iri_quick_scan_part(q, IRI_COMP_USERINFO, a, au.at, true))
 			return 0;
 		if (au.userinfo_colon)
-			lower(q);            /* PASSWORD_IN_USERINFO */
+			iri_quick_lower(q);            /* PASSWORD_IN_USERINFO */
 		hs = au.at + 1;
 	}
 	if (!scan_host(q, hs, au.host_end, &au))
@@ -421,7 +232,7 @@ static bool tail_delimiter(const uint8_t *s, size_t k, tail_state *t)
 
 /* The query and the fragment from `from` on, past the path: their stops
  * alone matter, handed out by a walk (iri_run_next).  False to give up. */
-static bool scan_query_fragment(quick *q, size_t from, tail_state *t)
+static bool scan_query_fragment(iri_quick_pass *q, size_t from, tail_state *t)
 {
 	iri_run run;
 	iri_run_init(&run, q->s, q->len);
@@ -430,7 +241,7 @@ static bool scan_query_fragment(quick *q, size_t from, tail_state *t)
 			k++;
 			continue;
 		}
-		size_t n = scan_stop(q, t->comp, k, q->len, true);
+		size_t n = iri_quick_scan_stop(q, t->comp, k, q->len, true);
 		if (n == 0)
 			return false;
 		k += n;
@@ -444,7 +255,7 @@ static bool scan_query_fragment(quick *q, size_t from, tail_state *t)
  * and a "." after "/" (or first in the path) looked at only where there is
  * one (DOT_SEGMENT: "." or ".." then "/" or the path's end); once the path
  * has ended, the walk.  False to give up. */
-static bool scan_tail(quick *q, size_t i)
+static bool scan_tail(iri_quick_pass *q, size_t i)
 {
 	const uint8_t *s = q->s;
 	const size_t len = q->len;
@@ -467,7 +278,7 @@ static bool scan_tail(quick *q, size_t i)
 				st &= st - 1;
 				continue;
 			}
-			size_t n = scan_stop(q, t.comp, k, len, true);
+			size_t n = iri_quick_scan_stop(q, t.comp, k, len, true);
 			if (n == 0)
 				return false;
 			next = k + n;
@@ -484,7 +295,7 @@ static bool scan_tail(quick *q, size_t i)
 		}
 	}
 	if (dot)
-		lower(q);                    /* DOT_SEGMENT */
+		iri_quick_lower(q);                    /* DOT_SEGMENT */
 	return true;
 }
 
@@ -501,7 +312,7 @@ static bool line_is_nfc(iri_ctx *ctx, const uint8_t *s, size_t len)
 }
 
 /* The line, its URI appended to q->uri from where it ends. */
-static iri_quick_verdict scan_line(quick *q)
+static iri_quick_verdict scan_line(iri_quick_pass *q)
 {
 	const uint8_t *s = q->s;
 	size_t len = q->len;
@@ -529,27 +340,32 @@ static iri_quick_verdict scan_line(quick *q)
 		return IRI_QUICK_FULL;
 	if (!scan_tail(q, i))
 		return IRI_QUICK_FULL;
-	copy_to(q, len);
+	iri_quick_copy_to(q, len);
 	/* URI_EXPANSION (check_expansion): 3 URI characters per non-ASCII byte. */
 	size_t cps = len - q->nonascii_bytes + q->nonascii_cps, uri_chars = len + 2 * q->nonascii_bytes;
 	if (cps > 0 && uri_chars >= 3 * cps && uri_chars >= IRI_CHECK_EXPANSION_MIN_CHARS)
-		lower(q);
+		iri_quick_lower(q);
+	if (q->errors_found) {
+		iri_diags_finish(q->errors, (const char *)s, len);
+		return IRI_QUICK_ERRORS;
+	}
 	if (q->errors_only)
-		lower(q);   /* warnings were not all looked for: never CLEAN */
+		iri_quick_lower(q);   /* warnings were not all looked for: never CLEAN */
 	/* RFC 3987 4.2 on the whole line (check_bidi.c's rules). */
 	else if (q->verdict == IRI_QUICK_CLEAN && q->rtl && !iri_bidi_rules_hold((const char *)s, len))
-		lower(q);   /* BIDI_MIXED_DIRECTION, BIDI_BOUNDARY */
+		iri_quick_lower(q);   /* BIDI_MIXED_DIRECTION, BIDI_BOUNDARY */
 	else if (q->verdict == IRI_QUICK_CLEAN && q->nfc_maybe && !line_is_nfc(q->ctx, s, len))
-		lower(q);   /* NOT_NFC */
+		iri_quick_lower(q);   /* NOT_NFC */
 	return q->verdict;
 }
 
 /* Appends to uri (may be NULL); on IRI_QUICK_FULL, leaves it as it was. */
 static iri_quick_verdict quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri, bool errors_only,
-	bool ace_hosts)
+	bool ace_hosts, iri_diags *errors)
 {
-	quick q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
-		.errors_only = errors_only, .ace_hosts = ace_hosts };
+	iri_quick_pass q = { .ctx = ctx, .s = (const uint8_t *)text, .len = len, .uri = uri, .verdict = IRI_QUICK_CLEAN,
+		.errors_only = errors_only, .ace_hosts = ace_hosts,
+		.errors = len <= IRI_QUICK_ERRORS_MAX_LINE_BYTES ? errors : NULL };
 	if (uri && uri->failed)
 		return IRI_QUICK_FULL;
 	iri_buf_mark base = uri ? iri_buf_get_mark(uri) : (iri_buf_mark){ 0, false };
@@ -563,15 +379,16 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
 {
 	if (uri)
 		iri_buf_reset(uri);
-	return quick_scan(ctx, text, len, uri, false, false);
+	return quick_scan(ctx, text, len, uri, false, false, NULL);
 }
 
-iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri)
+iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri,
+	iri_diags *errors)
 {
-	return quick_scan(ctx, text, len, uri, true, false);
+	return quick_scan(ctx, text, len, uri, true, false, errors);
 }
 
 iri_quick_verdict iri_quick_scan_errors_ace(iri_ctx *ctx, const char *text, size_t len)
 {
-	return quick_scan(ctx, text, len, NULL, true, true);
+	return quick_scan(ctx, text, len, NULL, true, true, NULL);
 }

@@ -139,12 +139,64 @@ static const struct {
 	{ "http://%C3%BC.example/", NULL },
 };
 
+/* The errors-only lane with its findings (iri_quick_scan_errors): lines
+ * whose only errors are spaces and unwise characters after the authority
+ * are its own (IRI_QUICK_ERRORS), the rest as above. */
+static const struct {
+	const char *in;
+	iri_quick_verdict want;
+} errors_cases[] = {
+	{ "http://example.com/a b", IRI_QUICK_ERRORS },
+	{ "http://example.com/a  b", IRI_QUICK_ERRORS },                 /* one finding, "%20%20" */
+	{ "http://example.com/{id}/x?q=<1>#f|g", IRI_QUICK_ERRORS },
+	{ "http://example.com/a\\b^c`d\"e", IRI_QUICK_ERRORS },
+	{ u8"http://b\u00FCcher.example/\u00E9 \u00E9?q= \u05D0#\u4F8B ", IRI_QUICK_ERRORS },
+	{ "http://example.com/a b/../%41%c3%a9", IRI_QUICK_ERRORS },    /* with warnings */
+	{ "http://example.com/a b", IRI_QUICK_ERRORS },
+	{ "http://example.com/ok", IRI_QUICK_NO_ERRORS },
+	{ "http://exa mple.com/", IRI_QUICK_FULL },                      /* in the host */
+	{ "http://us er@example.com/", IRI_QUICK_FULL },                 /* in the userinfo */
+	{ "htt p://example.com/", IRI_QUICK_FULL },                      /* in the scheme */
+	{ "http://example.com:8 0/", IRI_QUICK_FULL },                   /* in the port */
+	{ "http://example.com/a b%zz", IRI_QUICK_FULL },                 /* and another error */
+	{ "http://example.com/a b\t", IRI_QUICK_FULL },                  /* CONTROL_CHARACTER */
+	{ "http://example.com/a b#c#d", IRI_QUICK_FULL },                /* SYNTAX */
+	{ "a b/c", IRI_QUICK_FULL },                                      /* a relative reference */
+};
+
 typedef struct {
 	iri_ctx *ctx, *quick_ctx;   /* two contexts: neither memo answers for the other side */
-	iri_diags *diags;
+	iri_diags *diags, *found;
 	iri_buf quick, full, errors_uri, iri, full_iri;
-	size_t lines, decided, clean, errors_decided, iri_lines, iri_decided;
+	size_t lines, decided, clean, errors_decided, errors_taken, iri_lines, iri_decided;
 } run;
+
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The errors the errors-only lane found: iri_check()'s errors (r->diags)
+ * exactly, in order, with their spans, details, rules and suggestions. */
+static void compare_errors(run *r, const char *in, size_t len, const char *where)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < iri_diags_count(r->diags); i++) {
+		const iri_diag *d = iri_diags_get(r->diags, i);
+		if (d->severity != IRI_SEV_ERROR)
+			continue;
+		const iri_diag *e = k < iri_diags_count(r->found) ? iri_diags_get(r->found, k) : NULL;
+		k++;
+		CHECK(e && e->code == d->code && e->severity == d->severity && e->component == d->component &&
+		      e->byte_start == d->byte_start && e->byte_end == d->byte_end && e->cp_start == d->cp_start &&
+		      e->cp_end == d->cp_end && e->detail == d->detail && same_text(e->rule, d->rule) &&
+		      same_text(e->suggestion, d->suggestion) && same_text(e->seen, d->seen),
+		      "%s: iri_check's error %zu (%s at byte %zu) is not the lane's: %s", where, k,
+		      iri_diag_code_name(d->code), d->byte_start, tcheck_esc(in, len));
+	}
+	CHECK(k > 0 && k == iri_diags_count(r->found), "%s: the lane found %zu errors, iri_check %zu: %s", where,
+	      iri_diags_count(r->found), k, tcheck_esc(in, len));
+}
 
 /* The to-iri lane against iri_check and iri_to_iri; returns the verdict. */
 static iri_quick_verdict compare_iri(run *r, const char *in, size_t len, const char *where)
@@ -197,22 +249,39 @@ static iri_quick_verdict compare(run *r, const char *in, size_t len, const char 
 	/* It appends: after something, and left as it was on FULL. */
 	iri_buf_reset(&r->errors_uri);
 	iri_buf_append(&r->errors_uri, "x\n", 2);
-	iri_quick_verdict ve = iri_quick_scan_errors(r->quick_ctx, in, len, &r->errors_uri);
+	iri_quick_verdict ve = iri_quick_scan_errors(r->quick_ctx, in, len, &r->errors_uri, r->found);
 	CHECK(ve != IRI_QUICK_FULL || (r->errors_uri.len == 2 && !r->errors_uri.failed), "%s: FULL but the buffer changed",
 	      where);
 	CHECK(ve == IRI_QUICK_FULL || r->errors_uri.alloc > r->errors_uri.len + 1, "%s: no room left for a newline", where);
 	CHECK(ve != IRI_QUICK_CLEAN, "%s: the errors-only lane said CLEAN: %s", where, tcheck_esc(in, len));
 	CHECK(v == IRI_QUICK_FULL || ve == IRI_QUICK_NO_ERRORS, "%s: %s, but the errors-only lane %s: %s", where,
 		iri_quick_verdict_name(v), iri_quick_verdict_name(ve), tcheck_esc(in, len));
-	CHECK(ve == IRI_QUICK_FULL || !iri_diags_has_errors(r->diags), "%s: errors-only %s but an error: %s", where,
-		iri_quick_verdict_name(ve), tcheck_esc(in, len));
-	if (v != IRI_QUICK_FULL && ve != IRI_QUICK_FULL)
-		CHECK(r->errors_uri.len == r->quick.len + 2 && memcmp(r->errors_uri.data, "x\n", 2) == 0 &&
-		      (r->quick.len == 0 || memcmp(r->errors_uri.data + 2, r->quick.data, r->quick.len) == 0),
-		      "%s: the errors-only lane's URI differs: %s", where, tcheck_esc(in, len));
+	CHECK(ve != IRI_QUICK_NO_ERRORS || !iri_diags_has_errors(r->diags), "%s: errors-only %s but an error: %s",
+		where, iri_quick_verdict_name(ve), tcheck_esc(in, len));
+	if (ve == IRI_QUICK_ERRORS)
+		compare_errors(r, in, len, where);
+	if (ve != IRI_QUICK_FULL) {
+		if (v == IRI_QUICK_FULL)
+			iri_to_uri(r->ctx, in, len, NULL, &r->full);
+		CHECK(r->errors_uri.len == r->full.len + 2 && memcmp(r->errors_uri.data, "x\n", 2) == 0 &&
+		      (r->full.len == 0 || memcmp(r->errors_uri.data + 2, r->full.data, r->full.len) == 0),
+		      "%s: the errors-only lane's URI %s, iri_to_uri gives %s", where,
+		      tcheck_esc(r->errors_uri.data + 2, r->errors_uri.len - 2),
+		      tcheck_esc(r->full.data ? r->full.data : "", r->full.len));
+	}
 	r->errors_decided += ve != IRI_QUICK_FULL;
+	r->errors_taken += ve == IRI_QUICK_ERRORS;
 	r->lines++;
 	return v;
+}
+
+/* compare(), and the errors-only lane's verdict; returns it. */
+static iri_quick_verdict compare_errors_lane(run *r, const char *in, size_t len, const char *where)
+{
+	size_t taken = r->errors_taken, decided = r->errors_decided;
+	compare(r, in, len, where);
+	return r->errors_taken > taken ? IRI_QUICK_ERRORS : r->errors_decided > decided ? IRI_QUICK_NO_ERRORS
+		: IRI_QUICK_FULL;
 }
 
 static void run_file(run *r, const char *path)
@@ -255,7 +324,8 @@ static void run_file(run *r, const char *path)
 
 int main(int argc, char **argv)
 {
-	run r = { .ctx = iri_ctx_new(NULL), .quick_ctx = iri_ctx_new(NULL), .diags = iri_diags_new() };
+	run r = { .ctx = iri_ctx_new(NULL), .quick_ctx = iri_ctx_new(NULL), .diags = iri_diags_new(),
+		.found = iri_diags_new() };
 	iri_buf_init(&r.quick);
 	iri_buf_init(&r.full);
 	iri_buf_init(&r.errors_uri);
@@ -277,6 +347,24 @@ int main(int argc, char **argv)
 		iri_quick_verdict v = compare(&r, cases[i].in, strlen(cases[i].in), where);
 		CHECK(v == cases[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
 			iri_quick_verdict_name(cases[i].want), cases[i].in);
+	}
+	for (size_t i = 0; i < sizeof errors_cases / sizeof errors_cases[0]; i++) {
+		char where[32];
+		snprintf(where, sizeof where, "errors case %zu", i);
+		iri_quick_verdict v = compare_errors_lane(&r, errors_cases[i].in, strlen(errors_cases[i].in), where);
+		CHECK(v == errors_cases[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
+			iri_quick_verdict_name(errors_cases[i].want), errors_cases[i].in);
+	}
+	/* The length past which the lane leaves unwise lines to the full path
+	 * (quick.c, QUICK_ERRORS_MAX_LINE_BYTES), and round it. */
+	for (size_t pad = 470; pad <= 530; pad++) {
+		char in[600], where[64];
+		size_t n = strlen(strcpy(in, "http://example.com/{"));
+		memset(in + n, 'a', pad);
+		strcpy(in + n + pad, "}");
+		snprintf(where, sizeof where, "unwise line of %zu bytes", strlen(in));
+		iri_quick_verdict v = compare_errors_lane(&r, in, strlen(in), where);
+		CHECK(v == (strlen(in) <= 500 ? IRI_QUICK_ERRORS : IRI_QUICK_FULL), "%s: %s", where, iri_quick_verdict_name(v));
 	}
 	/* Every row of the UTF-8 table in a path and in a host: ill-formed
 	 * bytes always go to the full path (INVALID_UTF8); the rest must agree
@@ -311,7 +399,8 @@ int main(int argc, char **argv)
 		}
 	for (int a = 1; a < argc; a++)
 		run_file(&r, argv[a]);
-	printf("errors-only lane: %zu of %zu inputs decided\n", r.errors_decided, r.lines);
+	printf("errors-only lane: %zu of %zu inputs decided, %zu with their errors\n", r.errors_decided, r.lines,
+		r.errors_taken);
 	printf("to-iri lane: %zu of %zu inputs decided\n", r.iri_decided, r.iri_lines);
 	iri_buf_fini(&r.iri);
 	iri_buf_fini(&r.full_iri);
@@ -319,6 +408,7 @@ int main(int argc, char **argv)
 	iri_buf_fini(&r.full);
 	iri_buf_fini(&r.errors_uri);
 	iri_diags_free(r.diags);
+	iri_diags_free(r.found);
 	iri_ctx_free(r.ctx);
 	iri_ctx_free(r.quick_ctx);
 	return tcheck_done("quick");

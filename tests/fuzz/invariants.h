@@ -463,6 +463,34 @@ static inline bool inv_seen_safe(const char *seen)
 	return true;
 }
 
+static inline bool inv_same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The errors-only lane's findings (IRI_QUICK_ERRORS) are iri_check()'s
+ * errors exactly, in order. */
+static inline void inv_same_errors(const iri_diags *diags, const iri_diags *found)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < iri_diags_count(diags); i++) {
+		const iri_diag *d = iri_diags_get(diags, i);
+		if (d->severity != IRI_SEV_ERROR)
+			continue;
+		const iri_diag *e = k < iri_diags_count(found) ? iri_diags_get(found, k) : NULL;
+		k++;
+		INV_REQUIRE("quick", e && e->code == d->code && e->severity == d->severity &&
+			e->component == d->component && e->byte_start == d->byte_start && e->byte_end == d->byte_end &&
+			e->cp_start == d->cp_start && e->cp_end == d->cp_end && e->detail == d->detail &&
+			inv_same_text(e->rule, d->rule) && inv_same_text(e->suggestion, d->suggestion) &&
+			inv_same_text(e->seen, d->seen),
+			"check's error %zu (%s at byte %zu) is not the errors-only lane's", k,
+			iri_diag_code_name(d->code), d->byte_start);
+	}
+	INV_REQUIRE("quick", k > 0 && k == iri_diags_count(found), "the errors-only lane found %zu errors, check %zu",
+		iri_diags_count(found), k);
+}
+
 static inline void inv_check(const uint8_t *data, size_t len)
 {
 	static const iri_severity catalogue[IRI_D_COUNT] = {
@@ -532,14 +560,19 @@ static inline void inv_check(const uint8_t *data, size_t len)
 			inv_buf_data(&quick_uri), inv_buf_data(&full_uri));
 	}
 	/* The errors-only lane: never CLEAN, decides whatever the lane does,
-	 * no error where it decides, the same URI. */
+	 * no error where it says NO_ERRORS, check's errors exactly where it
+	 * takes them (ERRORS), the same URI. */
 	iri_buf_reset(&quick_uri);   /* (it appends) */
-	iri_quick_verdict ve = iri_quick_scan_errors(inv_quick_ctx(), text, len, &quick_uri);
+	iri_diags *found = iri_diags_new();
+	iri_quick_verdict ve = iri_quick_scan_errors(inv_quick_ctx(), text, len, &quick_uri, found);
 	INV_REQUIRE("quick", ve != IRI_QUICK_CLEAN, "the errors-only lane said CLEAN");
-	INV_REQUIRE("quick", v == IRI_QUICK_FULL || ve != IRI_QUICK_FULL, "%s, but the errors-only lane gave up",
-		iri_quick_verdict_name(v));
-	INV_REQUIRE("quick", ve == IRI_QUICK_FULL || !iri_diags_has_errors(diags),
+	INV_REQUIRE("quick", v == IRI_QUICK_FULL || ve == IRI_QUICK_NO_ERRORS, "%s, but the errors-only lane said %s",
+		iri_quick_verdict_name(v), iri_quick_verdict_name(ve));
+	INV_REQUIRE("quick", ve != IRI_QUICK_NO_ERRORS || !iri_diags_has_errors(diags),
 		"errors-only %s but check found an error", iri_quick_verdict_name(ve));
+	if (ve == IRI_QUICK_ERRORS)
+		inv_same_errors(diags, found);
+	iri_diags_free(found);
 	if (ve != IRI_QUICK_FULL) {
 		iri_to_uri(ctx, text, len, NULL, &full_uri);
 		INV_REQUIRE("quick", inv_buf_eq(&quick_uri, &full_uri),
