@@ -31,14 +31,15 @@ const char *iri_quick_verdict_name(iri_quick_verdict v);
 iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri);
 
 /* The same for a caller that needs only the errors (to-uri prints the
- * errors alone): warnings are not all looked for, so the verdict is
- * IRI_QUICK_FULL or IRI_QUICK_NO_ERRORS, never IRI_QUICK_CLEAN.  Cheaper on
- * a host seen for the first time (no UTS #39 checks).  With errors (may be
- * NULL) the commonest error is taken too, spaces and unwise
- * characters in the path, query or fragment of a line of up to 500 bytes
- * (SPACE_OR_UNWISE, RFC 3987 2.2): IRI_QUICK_ERRORS, and errors holds
- * exactly the errors iri_check() reports, finished (iri_diags_finish);
- * otherwise its contents are unspecified (maybe left as they were).  The URI (iri_to_uri()'s, those
+ * errors alone): warnings are not all looked for, so the verdict is never
+ * IRI_QUICK_CLEAN.  Cheaper on a host seen for the first time (no UTS #39
+ * checks).  Without errors (NULL) the verdict is IRI_QUICK_FULL or
+ * IRI_QUICK_NO_ERRORS.  With errors the commonest error is taken too:
+ * spaces and unwise characters in the path, query or fragment of a line of
+ * up to 500 bytes (SPACE_OR_UNWISE, RFC 3987 2.2); then the verdict is
+ * IRI_QUICK_ERRORS and errors holds exactly the errors iri_check() reports,
+ * finished (iri_diags_finish); on other verdicts its contents are
+ * unspecified (maybe left as they were).  The URI (iri_to_uri()'s, those
  * characters escaped) is appended to uri (a caller may gather lines in it),
  * with room left for one more byte; on IRI_QUICK_FULL uri is left as it
  * was, and a uri that has failed gets IRI_QUICK_FULL.  errors is the
