@@ -4,19 +4,17 @@
 
 #include "memo.h"
 
-/* 4 KiB, the smallest page of the machines irie runs on: a write every
- * step reaches every page. */
-#define MEMO_TOUCH_BYTES 4096
-
+/* 32 bytes: a set of two is one 64-byte cache line (memo_make_slots
+ * aligns the table), so a lookup reads one line before the key's bytes. */
 typedef struct {
-	uint64_t hash;                /* 0: empty */
+	_Alignas(32) uint64_t hash;   /* 0: empty */
 	char *bytes;                  /* key then value; alloc_bytes long */
 	uint16_t key_bytes, value_bytes, alloc_bytes;
 	uint8_t kind;
 } memo_slot;
 
 struct iri_memo {
-	memo_slot *slot;              /* IRI_MEMO_SLOTS of them, made by the first put */
+	memo_slot *slot;              /* IRI_MEMO_SLOTS of them, set by set; made by the first put */
 	size_t allocated_bytes;       /* sum of the slots' alloc_bytes */
 	uint64_t hits, lookups;
 };
@@ -47,25 +45,34 @@ static uint64_t memo_hash(iri_memo_kind kind, const char *key, size_t key_bytes)
 
 iri_memo *iri_memo_new(void)
 {
-	/* The slots (512 KiB) come with the first entry: a run that never
+	/* The slots (256 KiB) come with the first entry: a run that never
 	 * stores one (a start, to-uri of ASCII hosts) does not fault them in. */
 	return calloc(1, sizeof(iri_memo));
 }
 
 /* The slots, every page written once now: slots are hit at random, and a
  * page first read (the kernel's shared zero page) then written faults twice
- * -- with threads the second fault stops every CPU to flush its TLB.
- * (volatile: the compiler knows calloc's zeros and would drop these.) */
+ * -- with threads the second fault stops every CPU to flush its TLB. */
 static bool memo_make_slots(iri_memo *m)
 {
 	size_t bytes = IRI_MEMO_SLOTS * sizeof *m->slot;
-	m->slot = calloc(IRI_MEMO_SLOTS, sizeof *m->slot);
+	m->slot = aligned_alloc(IRI_MEMO_WAYS * sizeof *m->slot, bytes);
 	if (!m->slot)
 		return false;
-	for (size_t at = 0; at < bytes; at += MEMO_TOUCH_BYTES)
-		((volatile char *)m->slot)[at] = 0;
-	((volatile char *)m->slot)[bytes - 1] = 0;   /* the last page, when the slots do not start one */
+	memset(m->slot, 0, bytes);
 	return true;
+}
+
+/* The set of slots for hash h (IRI_MEMO_WAYS of them). */
+static memo_slot *memo_set(const iri_memo *m, uint64_t h)
+{
+	return &m->slot[(h & (IRI_MEMO_SETS - 1)) * IRI_MEMO_WAYS];
+}
+
+static bool slot_holds(const memo_slot *s, uint64_t h, iri_memo_kind kind, const char *key, size_t key_bytes)
+{
+	return s->hash == h && s->kind == (uint8_t)kind && s->key_bytes == key_bytes &&
+		memcmp(s->bytes, key, key_bytes) == 0;
 }
 
 void iri_memo_free(iri_memo *m)
@@ -87,13 +94,30 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
 	if (!m->slot)
 		return NULL;
 	uint64_t h = memo_hash(kind, key, key_bytes);
-	const memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
-	if (s->hash != h || s->kind != (uint8_t)kind || s->key_bytes != key_bytes ||
-	    memcmp(s->bytes, key, key_bytes) != 0)
-		return NULL;
-	m->hits++;
-	*value_bytes = s->value_bytes;
-	return s->bytes + key_bytes;
+	const memo_slot *set = memo_set(m, h);
+	for (size_t w = 0; w < IRI_MEMO_WAYS; w++) {
+		if (slot_holds(&set[w], h, kind, key, key_bytes)) {
+			m->hits++;
+			*value_bytes = set[w].value_bytes;
+			return set[w].bytes + key_bytes;
+		}
+	}
+	return NULL;
+}
+
+/* The slot of set for (h, kind, key): its own if it is there, else an empty
+ * one, else the older entry's (the last way), emptied and moved to the
+ * front, the others moving back: the newest entry is always first. */
+static memo_slot *slot_for(memo_slot *set, uint64_t h, iri_memo_kind kind, const char *key, size_t key_bytes)
+{
+	for (size_t w = 0; w < IRI_MEMO_WAYS; w++)
+		if (slot_holds(&set[w], h, kind, key, key_bytes) || !set[w].hash)
+			return &set[w];
+	memo_slot oldest = set[IRI_MEMO_WAYS - 1];
+	memmove(&set[1], &set[0], (IRI_MEMO_WAYS - 1) * sizeof *set);
+	set[0] = oldest;   /* its bytes are reused below */
+	set[0].hash = 0;
+	return &set[0];
 }
 
 bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
@@ -105,7 +129,7 @@ bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_b
 	if (!m->slot && !memo_make_slots(m))
 		return false;
 	uint64_t h = memo_hash(kind, key, key_bytes);
-	memo_slot *s = &m->slot[h & (IRI_MEMO_SLOTS - 1)];
+	memo_slot *s = slot_for(memo_set(m, h), h, kind, key, key_bytes);
 	size_t need = key_bytes + value_bytes ? key_bytes + value_bytes : 1;
 	if (need > s->alloc_bytes) {
 		if (m->allocated_bytes - s->alloc_bytes + need > IRI_MEMO_BUDGET_BYTES)

@@ -3,10 +3,12 @@
  * keystrokes repeat the same hosts; ICU's IDNA and spoof checks are the
  * expensive part of a line, so each distinct host is worked out once.
  *
- * Direct-mapped: a slot per hash, a newer entry replaces an older one.  The
- * entries' bytes are bounded by IRI_MEMO_BUDGET_BYTES (past it, a new entry is
- * stored only in a slot already big enough), and larger keys or values are not
- * stored at all: memory stays flat however long the input. */
+ * Two-way set-associative: a set of two slots per hash, a new entry in a
+ * full set replaces the older of its two (hosts that share a set both stay,
+ * where a slot each would put one out at every turn).  The entries' bytes
+ * are bounded by IRI_MEMO_BUDGET_BYTES (past it, a new entry is stored only
+ * in a slot already big enough), and larger keys or values are not stored
+ * at all: memory stays flat however long the input. */
 #ifndef IRI_MEMO_H
 #define IRI_MEMO_H
 
@@ -14,7 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IRI_MEMO_SLOTS 16384           /* a power of two */
+#define IRI_MEMO_SETS 4096             /* a power of two */
+#define IRI_MEMO_WAYS 2
+#define IRI_MEMO_SLOTS (IRI_MEMO_SETS * IRI_MEMO_WAYS)
 #define IRI_MEMO_MAX_KEY_BYTES 256     /* a DNS name is at most 253 */
 #define IRI_MEMO_MAX_VALUE_BYTES 1024
 #define IRI_MEMO_BUDGET_BYTES ((size_t)4 << 20)

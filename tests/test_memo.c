@@ -31,15 +31,21 @@ static void test_memo_store(void)
 	CHECK(iri_memo_get(m, IRI_MEMO_TO_ASCII, big, IRI_MEMO_MAX_KEY_BYTES + 1, &n) == NULL, "key cap get");
 	CHECK(!iri_memo_put(m, IRI_MEMO_TO_ASCII, "k", 1, big, sizeof big), "value cap");
 	/* Many more keys than slots: every lookup is right or a miss, never
-	 * another key's value; and the latest key is always there. */
+	 * another key's value; and the latest two keys are always there (two
+	 * ways: the one before is put out only by a third in its set). */
 	int wrong = 0, misses = 0;
-	char key[32], val[32];
+	char key[32], val[32], prev[32] = "";
+	int prev_n = 0;
 	for (int i = 0; i < 4 * IRI_MEMO_SLOTS; i++) {
 		int kn = snprintf(key, sizeof key, "host%d.example", i);
 		int vn = snprintf(val, sizeof val, "value %d", i);
 		iri_memo_put(m, IRI_MEMO_TO_ASCII, key, (size_t)kn, val, (size_t)vn);
 		v = iri_memo_get(m, IRI_MEMO_TO_ASCII, key, (size_t)kn, &n);
 		CHECK(v && n == (size_t)vn && memcmp(v, val, n) == 0, "latest key %d", i);
+		CHECK(i == 0 || iri_memo_get(m, IRI_MEMO_TO_ASCII, prev, (size_t)prev_n, &n) != NULL,
+			"key %d put out by key %d", i - 1, i);
+		memcpy(prev, key, (size_t)kn + 1);
+		prev_n = kn;
 	}
 	for (int i = 0; i < 4 * IRI_MEMO_SLOTS; i++) {
 		int kn = snprintf(key, sizeof key, "host%d.example", i);
@@ -53,7 +59,7 @@ static void test_memo_store(void)
 	CHECK(wrong == 0, "%d lookups gave another key's value", wrong);
 	CHECK(misses > 0 && misses < 4 * IRI_MEMO_SLOTS, "bounded: %d misses", misses);
 	/* The byte budget: values of the largest size into every slot would
-	 * take four times the budget, so later puts are refused, and each
+	 * take twice the budget, so later puts are refused, and each
 	 * refused key is absent (not half-stored) while stored ones read back. */
 	static char value[IRI_MEMO_MAX_VALUE_BYTES];
 	int stored = 0, refused = 0, bad_refusal = 0;
