@@ -27,6 +27,25 @@ typedef void (*batch_args_fn)(batch *b, int argc, char **argv);
 enum { BOUT_WORD_NOTE, BOUT_WORD_SUGGESTION, BOUT_WORD_REMOVE, BOUT_WORD_SEVERITY,
        BOUT_WORDS = BOUT_WORD_SEVERITY + IRI_SEV_ERROR + 1 };
 
+/* A finding's message as msg_diag writes it (bout_diag_text), kept for the
+ * next finding of the same code, component and detail (msg_diag_keyed): a
+ * file's findings repeat a few ("'{' is not allowed ...").  Any slot takes
+ * any message, the one used longest ago made over first: the unwise
+ * characters' messages, some ten, would collide in a direct-mapped table
+ * of this size, and a run of URI_EXPANSION's, each its own number, would
+ * push the others out of a first-in, first-out one.  A batch struct copied
+ * to a worker thread takes its own. */
+#define BOUT_MSG_SLOTS 16
+#define BOUT_MSG_BYTES 512     /* msg_diag's buffer, NUL included */
+typedef struct {
+	unsigned long long last_use;   /* batch's msgs_uses when last used; 0: never */
+	iri_diag_code code;
+	iri_component component;
+	int64_t detail;
+	size_t len;                /* bytes of text, NUL excluded */
+	char text[BOUT_MSG_BYTES];
+} bout_msg;
+
 struct batch {
 	const char *command;
 	iri_ctx *ctx;
@@ -56,6 +75,8 @@ struct batch {
 	bool sarif;                /* check --extract --sarif */
 	bool columns_bytes;        /* --columns=bytes: COL in UTF-8 bytes (vim), else code points */
 	const char *words[BOUT_WORDS];   /* gettext's, made on first use; NULL until then */
+	bout_msg msgs[BOUT_MSG_SLOTS];   /* made on first use; unused until then */
+	unsigned long long msgs_uses;    /* messages taken from msgs so far */
 };
 
 /* ---- the table (app/batch_table.c) --------------------------------------- */

@@ -77,20 +77,148 @@ static const char *word(batch *b, unsigned w)
 	return b->words[w];
 }
 
+/* d's message as msg_diag writes it, and its length in bytes: from b's
+ * cache when it is a function of code, component and detail alone
+ * (msg_diag_keyed), else formatted into own (BOUT_MSG_BYTES). */
+static const char *diag_message(batch *b, const iri_diag *d, char *own, size_t *len)
+{
+	if (!msg_diag_keyed(d->code)) {
+		msg_diag(d, own, BOUT_MSG_BYTES);
+		*len = strlen(own);
+		return own;
+	}
+	/* Any slot may hold it; a new one takes the slot used longest ago. */
+	bout_msg *old = &b->msgs[0];
+	for (unsigned i = 0; i < BOUT_MSG_SLOTS; i++) {
+		bout_msg *m = &b->msgs[i];
+		if (m->last_use && m->detail == d->detail && m->code == d->code && m->component == d->component) {
+			m->last_use = ++b->msgs_uses;
+			*len = m->len;
+			return m->text;
+		}
+		if (m->last_use < old->last_use)
+			old = m;
+	}
+	msg_diag(d, old->text, sizeof old->text);
+	old->len = strlen(old->text);
+	old->code = d->code;
+	old->component = d->component;
+	old->detail = d->detail;
+	old->last_use = ++b->msgs_uses;
+	*len = old->len;
+	return old->text;
+}
+
+/* A finding's lines gathered in a local buffer, for one fwrite: the
+ * printf family costs a finding some thousands of instructions.  over: a
+ * part did not fit, and the caller writes the finding as it comes. */
+typedef struct {
+	char *bytes;
+	size_t len, size;
+	bool over;
+} line_buf;
+
+#define BOUT_LINE_BYTES 2048
+
+static void put(line_buf *l, const char *s, size_t n)
+{
+	if (l->over || n > l->size - l->len) {
+		l->over = true;
+		return;
+	}
+	memcpy(l->bytes + l->len, s, n);
+	l->len += n;
+}
+
+static void put_str(line_buf *l, const char *s)
+{
+	put(l, s, strlen(s));
+}
+
+/* n in decimal, as "%lu" and "%zu" write it. */
+static void put_uint(line_buf *l, unsigned long long n)
+{
+	char digits[3 * sizeof n];   /* a byte has fewer than 3 decimal digits */
+	size_t i = sizeof digits;
+	do {
+		digits[--i] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	put(l, digits + i, sizeof digits - i);
+}
+
+/* "LINE:COL: ", COL the finding's first code point, from 1. */
+static void put_place(line_buf *l, batch *b, const iri_diag *d)
+{
+	put_uint(l, b->line);
+	put(l, ":", 1);
+	put_uint(l, (unsigned long long)d->cp_start + 1);
+	put(l, ": ", 2);
+}
+
+/* The suggestion after the place, for a file or pipe: out_quoted writes
+ * the bytes alone there. */
+static void put_suggestion(line_buf *l, batch *b, const iri_diag *d)
+{
+	put_str(l, word(b, BOUT_WORD_NOTE));
+	put(l, ": ", 2);
+	if (!d->suggestion[0]) {   /* an empty replacement: the span is better left out */
+		put_str(l, word(b, BOUT_WORD_REMOVE));
+		put(l, "\n", 1);
+		return;
+	}
+	put_str(l, word(b, BOUT_WORD_SUGGESTION));
+	put(l, "\"", 1);
+	put_str(l, d->suggestion);
+	put(l, "\"\n", 2);
+}
+
 void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
-	char msg[512];
+	char own[BOUT_MSG_BYTES];
+	const char *msg;
+	size_t msg_len;
 	/* A bidi finding quotes the component in screen order: a terminal that
 	 * runs the bidi algorithm would reverse it again, so there it goes in
 	 * LRI LRO ... PDF PDI (as on the editor's screen); the Linux console,
 	 * which runs none, gets the characters alone (out_term_isolates). */
-	if (tty && out_term_isolates() && (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY))
-		msg_diag_ui(d, msg, sizeof msg);
-	else
-		msg_diag(d, msg, sizeof msg);
+	if (tty && out_term_isolates() && (d->code == IRI_D_BIDI_MIXED_DIRECTION || d->code == IRI_D_BIDI_BOUNDARY)) {
+		msg_diag_ui(d, own, sizeof own);
+		msg = own;
+		msg_len = strlen(own);
+	} else {
+		msg = diag_message(b, d, own, &msg_len);
+	}
 	unsigned sev = d->severity <= IRI_SEV_ERROR ? (unsigned)d->severity : IRI_SEV_ERROR;
+	const char *sev_word = word(b, BOUT_WORD_SEVERITY + sev);
+	/* LINE:COL: SEVERITY: CODE: message [rule], and for a file or pipe
+	 * the suggestion's line too (a terminal's is sanitised: out_quoted). */
+	char bytes[BOUT_LINE_BYTES];
+	line_buf l = { bytes, 0, sizeof bytes, false };
+	put_place(&l, b, d);
+	size_t place_len = l.len;
+	put_str(&l, sev_word);
+	put(&l, ": ", 2);
+	put_str(&l, iri_diag_code_name(d->code));
+	put(&l, ": ", 2);
+	put(&l, msg, msg_len);
+	put(&l, " [", 2);
+	put_str(&l, d->rule);
+	put(&l, "]\n", 2);
+	if (d->suggestion && !tty) {
+		put(&l, bytes, place_len);
+		put_suggestion(&l, b, d);
+	}
+	if (!l.over) {
+		fwrite(bytes, 1, l.len, f);
+		if (d->suggestion && tty) {
+			fwrite(bytes, 1, place_len, f);
+			bout_suggestion_text(b, f, tty, d);
+		}
+		return;
+	}
 	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
-		word(b, BOUT_WORD_SEVERITY + sev), iri_diag_code_name(d->code), msg, d->rule);
+		sev_word, iri_diag_code_name(d->code), msg, d->rule);
 	if (d->suggestion) {
 		fprintf(f, "%lu:%zu: ", b->line, d->cp_start + 1);
 		bout_suggestion_text(b, f, tty, d);
@@ -101,6 +229,15 @@ void bout_suggestion_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 {
 	if (!d->suggestion)
 		return;
+	if (!tty) {
+		char bytes[BOUT_LINE_BYTES];
+		line_buf l = { bytes, 0, sizeof bytes, false };
+		put_suggestion(&l, b, d);
+		if (!l.over) {
+			fwrite(bytes, 1, l.len, f);
+			return;
+		}
+	}
 	if (!d->suggestion[0]) {
 		/* An empty replacement: the span is better left out. */
 		fprintf(f, "%s: %s\n", word(b, BOUT_WORD_NOTE), word(b, BOUT_WORD_REMOVE));

@@ -453,6 +453,14 @@ static void msg_diag_any(const iri_diag *d, char *buf, size_t size, bool isolate
 	}
 }
 
+/* Every kind but MSG_FN formats the code's msgid with the component's name
+ * or detail (msg_diag_any); a code outside the table is its name.  A
+ * function may read more (msg_bidi reads d->seen): none is taken as keyed. */
+bool msg_diag_keyed(iri_diag_code code)
+{
+	return (unsigned)code >= IRI_D_COUNT || diag_messages[code].kind != MSG_FN;
+}
+
 const char *msg_explain_reason(iri_explain_reason r)
 {
 	switch (r) {

@@ -2,12 +2,18 @@
 #ifndef IRIE_MESSAGES_H
 #define IRIE_MESSAGES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "iri.h"
 
 /* Writes the message for d into buf (always NUL-terminated). */
 void msg_diag(const iri_diag *d, char *buf, size_t size);
+/* Whether msg_diag's text for a finding of code is a function of its code,
+ * component and detail alone (in one locale), so that a caller may keep
+ * it for the next finding with the same three: false for the codes whose
+ * message reads more of the finding (the bidi findings quote d->seen). */
+bool msg_diag_keyed(iri_diag_code code);
 /* The same for the editor's screen: a character quoted from the input is
  * isolated (LRI...PDI), so a right-to-left line shows it as it is. */
 void msg_diag_ui(const iri_diag *d, char *buf, size_t size);
