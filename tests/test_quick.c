@@ -12,10 +12,13 @@
 #include "tcheck.h"
 #include "utf8_cases.h"
 
-static const struct {
+/* An input and the verdict a lane must give it. */
+typedef struct {
 	const char *in;
 	iri_quick_verdict want;
-} cases[] = {
+} verdict_case;
+
+static const verdict_case cases[] = {
 	/* Ordinary: nothing to say. */
 	{ "https://www.example.com/news/2024/item?id=7#top", IRI_QUICK_CLEAN },
 	{ "http://user@example.org:8080/a/b;c=d", IRI_QUICK_CLEAN },
@@ -142,10 +145,7 @@ static const struct {
 /* The errors-only lane with its findings (iri_quick_scan_errors): lines
  * whose only errors are spaces and unwise characters after the authority
  * are its own (IRI_QUICK_ERRORS), the rest as above. */
-static const struct {
-	const char *in;
-	iri_quick_verdict want;
-} errors_cases[] = {
+static const verdict_case errors_cases[] = {
 	{ "http://example.com/a b", IRI_QUICK_ERRORS },
 	{ "http://example.com/a  b", IRI_QUICK_ERRORS },                 /* one finding, "%20%20" */
 	{ "http://example.com/{id}/x?q=<1>#f|g", IRI_QUICK_ERRORS },
@@ -284,6 +284,20 @@ static iri_quick_verdict compare_errors_lane(run *r, const char *in, size_t len,
 		: IRI_QUICK_FULL;
 }
 
+/* Each case of a table through a lane's comparison (compare or
+ * compare_errors_lane), its verdict held to the table's. */
+static void run_cases(run *r, const verdict_case *table, size_t n, const char *label,
+	iri_quick_verdict (*lane)(run *, const char *, size_t, const char *))
+{
+	for (size_t i = 0; i < n; i++) {
+		char where[48];
+		snprintf(where, sizeof where, "%s %zu", label, i);
+		iri_quick_verdict v = lane(r, table[i].in, strlen(table[i].in), where);
+		CHECK(v == table[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
+			iri_quick_verdict_name(table[i].want), table[i].in);
+	}
+}
+
 static void run_file(run *r, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -341,22 +355,10 @@ int main(int argc, char **argv)
 			CHECK(r.iri.len == strlen(want) + 2 && memcmp(r.iri.data + 2, want, strlen(want)) == 0,
 				"%s: %s, want %s", where, tcheck_esc(r.iri.data + 2, r.iri.len - 2), want);
 	}
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char where[32];
-		snprintf(where, sizeof where, "case %zu", i);
-		iri_quick_verdict v = compare(&r, cases[i].in, strlen(cases[i].in), where);
-		CHECK(v == cases[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
-			iri_quick_verdict_name(cases[i].want), cases[i].in);
-	}
-	for (size_t i = 0; i < sizeof errors_cases / sizeof errors_cases[0]; i++) {
-		char where[32];
-		snprintf(where, sizeof where, "errors case %zu", i);
-		iri_quick_verdict v = compare_errors_lane(&r, errors_cases[i].in, strlen(errors_cases[i].in), where);
-		CHECK(v == errors_cases[i].want, "%s: %s, want %s: %s", where, iri_quick_verdict_name(v),
-			iri_quick_verdict_name(errors_cases[i].want), errors_cases[i].in);
-	}
+	run_cases(&r, cases, sizeof cases / sizeof cases[0], "case", compare);
+	run_cases(&r, errors_cases, sizeof errors_cases / sizeof errors_cases[0], "errors case", compare_errors_lane);
 	/* The length past which the lane leaves unwise lines to the full path
-	 * (quick.c, QUICK_ERRORS_MAX_LINE_BYTES), and round it. */
+	 * (quick_internal.h, IRI_QUICK_ERRORS_MAX_LINE_BYTES), and round it. */
 	for (size_t pad = 470; pad <= 530; pad++) {
 		char in[600], where[64];
 		size_t n = strlen(strcpy(in, "http://example.com/{"));
@@ -364,7 +366,8 @@ int main(int argc, char **argv)
 		strcpy(in + n + pad, "}");
 		snprintf(where, sizeof where, "unwise line of %zu bytes", strlen(in));
 		iri_quick_verdict v = compare_errors_lane(&r, in, strlen(in), where);
-		CHECK(v == (strlen(in) <= 500 ? IRI_QUICK_ERRORS : IRI_QUICK_FULL), "%s: %s", where, iri_quick_verdict_name(v));
+		CHECK(v == (strlen(in) <= 500 ? IRI_QUICK_ERRORS : IRI_QUICK_FULL), "%s: %s", where,
+			iri_quick_verdict_name(v));
 	}
 	/* Every row of the UTF-8 table in a path and in a host: ill-formed
 	 * bytes always go to the full path (INVALID_UTF8); the rest must agree
