@@ -1,17 +1,22 @@
-/* A bounded, direct-mapped cache of byte strings (see memo.h). */
+/* A bounded, two-way set-associative cache of byte strings (see memo.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "memo.h"
 
-/* 32 bytes: a set of two is one 64-byte cache line (memo_make_slots
- * aligns the table), so a lookup reads one line before the key's bytes. */
+/* A cache line, and the table's alignment. */
+#define MEMO_LINE_BYTES 64
+
+/* 32 bytes: a set of two is one cache line (memo_make_slots aligns the
+ * table), so a lookup reads one line before the key's bytes. */
 typedef struct {
 	_Alignas(32) uint64_t hash;   /* 0: empty */
 	char *bytes;                  /* key then value; alloc_bytes long */
 	uint16_t key_bytes, value_bytes, alloc_bytes;
 	uint8_t kind;
 } memo_slot;
+_Static_assert(IRI_MEMO_WAYS * sizeof(memo_slot) == MEMO_LINE_BYTES, "a set is one cache line");
+_Static_assert((IRI_MEMO_SETS & (IRI_MEMO_SETS - 1)) == 0, "sets: a power of two");
 
 struct iri_memo {
 	memo_slot *slot;              /* IRI_MEMO_SLOTS of them, set by set; made by the first put */
@@ -56,7 +61,7 @@ iri_memo *iri_memo_new(void)
 static bool memo_make_slots(iri_memo *m)
 {
 	size_t bytes = IRI_MEMO_SLOTS * sizeof *m->slot;
-	m->slot = aligned_alloc(IRI_MEMO_WAYS * sizeof *m->slot, bytes);
+	m->slot = aligned_alloc(MEMO_LINE_BYTES, bytes);
 	if (!m->slot)
 		return false;
 	memset(m->slot, 0, bytes);
@@ -105,18 +110,27 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
 	return NULL;
 }
 
-/* The slot of set for (h, kind, key): its own if it is there, else an empty
- * one, else the older entry's (the last way), emptied and moved to the
- * front, the others moving back: the newest entry is always first. */
-static memo_slot *slot_for(memo_slot *set, uint64_t h, iri_memo_kind kind, const char *key, size_t key_bytes)
+/* The slot of set for (h, kind, key), moved to the front with the others
+ * behind it in their order, so that the newest entry is first and a full
+ * set's last is its oldest: the key's own slot if it is there, else an empty
+ * one, else the oldest.  NULL, and nothing changed, if that slot's bytes
+ * cannot take need more within the budget (the entries there stay). */
+static memo_slot *slot_for(iri_memo *m, memo_slot *set, uint64_t h, iri_memo_kind kind, const char *key,
+	size_t key_bytes, size_t need)
 {
-	for (size_t w = 0; w < IRI_MEMO_WAYS; w++)
-		if (slot_holds(&set[w], h, kind, key, key_bytes) || !set[w].hash)
-			return &set[w];
-	memo_slot oldest = set[IRI_MEMO_WAYS - 1];
-	memmove(&set[1], &set[0], (IRI_MEMO_WAYS - 1) * sizeof *set);
-	set[0] = oldest;   /* its bytes are reused below */
-	set[0].hash = 0;
+	size_t w = 0;
+	while (w < IRI_MEMO_WAYS && !slot_holds(&set[w], h, kind, key, key_bytes))
+		w++;
+	for (size_t e = 0; w == IRI_MEMO_WAYS && e < IRI_MEMO_WAYS; e++)
+		if (!set[e].hash)
+			w = e;
+	if (w == IRI_MEMO_WAYS)
+		w = IRI_MEMO_WAYS - 1;
+	if (need > set[w].alloc_bytes && m->allocated_bytes - set[w].alloc_bytes + need > IRI_MEMO_BUDGET_BYTES)
+		return NULL;
+	memo_slot chosen = set[w];
+	memmove(&set[1], &set[0], w * sizeof *set);
+	set[0] = chosen;
 	return &set[0];
 }
 
@@ -129,11 +143,11 @@ bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_b
 	if (!m->slot && !memo_make_slots(m))
 		return false;
 	uint64_t h = memo_hash(kind, key, key_bytes);
-	memo_slot *s = slot_for(memo_set(m, h), h, kind, key, key_bytes);
 	size_t need = key_bytes + value_bytes ? key_bytes + value_bytes : 1;
+	memo_slot *s = slot_for(m, memo_set(m, h), h, kind, key, key_bytes, need);
+	if (!s)
+		return false;   /* over the budget: the old entries stay */
 	if (need > s->alloc_bytes) {
-		if (m->allocated_bytes - s->alloc_bytes + need > IRI_MEMO_BUDGET_BYTES)
-			return false;   /* the old entry stays */
 		char *grown = realloc(s->bytes, need);
 		if (!grown) {
 			s->hash = 0;   /* the old entry stays intact, but is dropped for the new key's sake */
@@ -152,6 +166,11 @@ bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_b
 	s->key_bytes = (uint16_t)key_bytes;
 	s->value_bytes = (uint16_t)value_bytes;
 	return true;
+}
+
+size_t iri_memo_set_of(iri_memo_kind kind, const char *key, size_t key_bytes)
+{
+	return (size_t)(memo_hash(kind, key, key_bytes) & (IRI_MEMO_SETS - 1));
 }
 
 void iri_memo_stats(const iri_memo *m, uint64_t *hits, uint64_t *lookups)

@@ -5,7 +5,9 @@
  *
  * Two-way set-associative: a set of two slots per hash, a new entry in a
  * full set replaces the older of its two (hosts that share a set both stay,
- * where a slot each would put one out at every turn).  The entries' bytes
+ * where a slot each would put one out at every turn).  8,192 entries at
+ * most, in 256 KiB (direct-mapped, 16,384 slots of 24 bytes hit less
+ * often on a corpus of 1,653 distinct hosts).  The entries' bytes
  * are bounded by IRI_MEMO_BUDGET_BYTES (past it, a new entry is stored only
  * in a slot already big enough), and larger keys or values are not stored
  * at all: memory stays flat however long the input. */
@@ -47,6 +49,9 @@ const char *iri_memo_get(iri_memo *m, iri_memo_kind kind, const char *key, size_
  * (too large, or out of memory); the memo stays usable either way. */
 bool iri_memo_put(iri_memo *m, iri_memo_kind kind, const char *key, size_t key_bytes,
 	const char *value, size_t value_bytes);
+
+/* The set (kind, key) falls in (tests look for keys that share one). */
+size_t iri_memo_set_of(iri_memo_kind kind, const char *key, size_t key_bytes);
 
 /* Hits and lookups so far (benchmarks print the hit rate). */
 void iri_memo_stats(const iri_memo *m, uint64_t *hits, uint64_t *lookups);

@@ -91,6 +91,56 @@ static void test_memo_store(void)
 	iri_memo_free(NULL);
 }
 
+static bool has(iri_memo *m, const char *key)
+{
+	size_t n;
+	return iri_memo_get(m, IRI_MEMO_TO_ASCII, key, strlen(key), &n) != NULL;
+}
+
+static bool put(iri_memo *m, const char *key, size_t value_bytes)
+{
+	static const char value[IRI_MEMO_MAX_VALUE_BYTES];
+	return iri_memo_put(m, IRI_MEMO_TO_ASCII, key, strlen(key), value, value_bytes);
+}
+
+/* Keys in one set (iri_memo_set_of): a full set puts out its oldest, a key
+ * put again counts as new and is not stored twice, and a put the budget
+ * refuses leaves the set as it was. */
+static void test_memo_sets(void)
+{
+	char key[4][32];
+	size_t found = 0, set = iri_memo_set_of(IRI_MEMO_TO_ASCII, "host0.example", 13);
+	for (int i = 0; found < 4 && i < 1000000; i++) {
+		int kn = snprintf(key[found], sizeof key[found], "host%d.example", i);
+		found += iri_memo_set_of(IRI_MEMO_TO_ASCII, key[found], (size_t)kn) == set;
+	}
+	CHECK(found == 4, "only %zu keys in set %zu", found, set);
+	if (found < 4)
+		return;
+	iri_memo *m = iri_memo_new();
+	put(m, key[0], 4);
+	put(m, key[1], 4);
+	put(m, key[2], 4);
+	CHECK(!has(m, key[0]) && has(m, key[1]) && has(m, key[2]), "the oldest of three goes");
+	put(m, key[1], 5);   /* again: now the newest */
+	put(m, key[3], 4);
+	CHECK(has(m, key[1]) && !has(m, key[2]) && has(m, key[3]), "a key put again is the newest");
+	iri_memo_free(m);
+	/* The budget full, a big entry in the set is refused and both stay. */
+	m = iri_memo_new();
+	put(m, key[0], 4);
+	put(m, key[1], 4);
+	char big[32];
+	for (int i = 0; i < 4 * IRI_MEMO_SLOTS; i++) {
+		int kn = snprintf(big, sizeof big, "big%d", i);
+		if (iri_memo_set_of(IRI_MEMO_TO_ASCII, big, (size_t)kn) != set && !put(m, big, IRI_MEMO_MAX_VALUE_BYTES))
+			break;
+	}
+	CHECK(!put(m, key[2], IRI_MEMO_MAX_VALUE_BYTES), "a big entry over the budget stored");
+	CHECK(has(m, key[0]) && has(m, key[1]), "a refused put emptied its set");
+	iri_memo_free(m);
+}
+
 /* Hosts with findings of every kind iri_host_diagnose() makes, each put in
  * front of different prefixes so the replayed spans must move. */
 static const char *const hosts[] = {
@@ -167,6 +217,7 @@ static void test_replay(void)
 int main(void)
 {
 	test_memo_store();
+	test_memo_sets();
 	test_replay();
 	printf("%d checks, %d failed\n", tcheck_run, tcheck_failed);
 	return tcheck_failed ? 1 : 0;
