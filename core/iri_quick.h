@@ -36,7 +36,8 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
  * checks).  Without errors (NULL) the verdict is IRI_QUICK_FULL or
  * IRI_QUICK_NO_ERRORS.  With errors the commonest error is taken too:
  * spaces and unwise characters in the path, query or fragment of a line of
- * up to 500 bytes (SPACE_OR_UNWISE, RFC 3987 2.2); then the verdict is
+ * up to IRI_QUICK_ERRORS_MAX_LINE_BYTES (SPACE_OR_UNWISE, RFC 3987 2.2);
+ * then the verdict is
  * IRI_QUICK_ERRORS and errors holds exactly the errors iri_check() reports,
  * finished (iri_diags_finish); on other verdicts its contents are
  * unspecified (maybe left as they were).  The URI (iri_to_uri()'s, those
@@ -46,5 +47,10 @@ iri_quick_verdict iri_quick_scan(iri_ctx *ctx, const char *text, size_t len, iri
  * caller's. */
 iri_quick_verdict iri_quick_scan_errors(iri_ctx *ctx, const char *text, size_t len, iri_buf *uri,
 	iri_diags *errors);
+/* A line the errors-only lane takes with its errors has at most about one
+ * finding per byte (a character's class, an escape's two warnings, an
+ * unwise run), so up to this length iri_check() keeps them all
+ * (IRI_DIAGS_MAX) and drops none of the errors. */
+#define IRI_QUICK_ERRORS_MAX_LINE_BYTES (IRI_DIAGS_MAX / 2)
 
 #endif

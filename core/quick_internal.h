@@ -14,12 +14,6 @@
 #include "iri_parse.h"
 #include "iri_quick.h"
 
-/* Findings of a line the lane takes with its errors: at most one per byte
- * or so (a character's class, an escape's two warnings, an unwise run), so
- * under this length iri_check() keeps them all (IRI_DIAGS_MAX) and drops
- * none of the errors. */
-#define IRI_QUICK_ERRORS_MAX_LINE_BYTES (IRI_DIAGS_MAX / 2)
-
 typedef struct {
 	iri_ctx *ctx;
 	const uint8_t *s;

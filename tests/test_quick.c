@@ -152,7 +152,8 @@ static const verdict_case errors_cases[] = {
 	{ "http://example.com/a\\b^c`d\"e", IRI_QUICK_ERRORS },
 	{ u8"http://b\u00FCcher.example/\u00E9 \u00E9?q= \u05D0#\u4F8B ", IRI_QUICK_ERRORS },
 	{ "http://example.com/a b/../%41%c3%a9", IRI_QUICK_ERRORS },    /* with warnings */
-	{ "http://example.com/a b", IRI_QUICK_ERRORS },
+	{ "http://example.com/a ?b", IRI_QUICK_ERRORS },                 /* a run cut by the query */
+	{ "http://example.com/<>{", IRI_QUICK_ERRORS },                  /* one finding, "%3C%3E%7B" */
 	{ "http://example.com/ok", IRI_QUICK_NO_ERRORS },
 	{ "http://exa mple.com/", IRI_QUICK_FULL },                      /* in the host */
 	{ "http://us er@example.com/", IRI_QUICK_FULL },                 /* in the userinfo */
@@ -358,7 +359,7 @@ int main(int argc, char **argv)
 	run_cases(&r, cases, sizeof cases / sizeof cases[0], "case", compare);
 	run_cases(&r, errors_cases, sizeof errors_cases / sizeof errors_cases[0], "errors case", compare_errors_lane);
 	/* The length past which the lane leaves unwise lines to the full path
-	 * (quick_internal.h, IRI_QUICK_ERRORS_MAX_LINE_BYTES), and round it. */
+	 * (IRI_QUICK_ERRORS_MAX_LINE_BYTES), and round it: the "}" last. */
 	for (size_t pad = 470; pad <= 530; pad++) {
 		char in[600], where[64];
 		size_t n = strlen(strcpy(in, "http://example.com/{"));
@@ -366,7 +367,7 @@ int main(int argc, char **argv)
 		strcpy(in + n + pad, "}");
 		snprintf(where, sizeof where, "unwise line of %zu bytes", strlen(in));
 		iri_quick_verdict v = compare_errors_lane(&r, in, strlen(in), where);
-		CHECK(v == (strlen(in) <= 500 ? IRI_QUICK_ERRORS : IRI_QUICK_FULL), "%s: %s", where,
+		CHECK(v == (strlen(in) <= IRI_QUICK_ERRORS_MAX_LINE_BYTES ? IRI_QUICK_ERRORS : IRI_QUICK_FULL), "%s: %s", where,
 			iri_quick_verdict_name(v));
 	}
 	/* Every row of the UTF-8 table in a path and in a host: ill-formed

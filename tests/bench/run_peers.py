@@ -4,17 +4,19 @@
 Usage: run_peers.py --build DIR --corpus FILE [--mix NAME] [--seed S] [--runs R] [--work DIR] [--irie BIN]
 
 Each program reads the corpus on stdin (a file, warm in the page cache) and
-writes to a file in --work.  Each runs R times (default 3); the table shows the
-best (lowest) wall time, the CPU time (user + sys) of that run, and the highest
-peak RSS of the R runs (os.wait4's ru_maxrss, KiB).  MB/s = input bytes / 10^6
-/ wall seconds.  "irie x" = the program's wall time / irie to-uri's: how many
-times faster irie to-uri is.  to-uri-like peers' outputs are compared with irie
-to-uri's (RFC 3987 3.1) line by line.  irie to-iri reads irie to-uri's output
-(made once, untimed).  Then irie's peak RSS on 1x and 4x the corpus (flatness).
+writes to a file in --work.  Each runs R times (default 3), in turns with the
+others; the table shows the best (lowest) wall time, the least CPU time (user +
+sys), and the highest peak RSS of the R runs (os.wait4's ru_maxrss, KiB).
+MB/s = input bytes / 10^6 / wall seconds.  "irie x" = the program's wall time
+/ irie to-uri's: how many times faster irie to-uri is.  to-uri-like peers'
+outputs are compared with irie to-uri's (RFC 3987 3.1) line by line.  irie
+to-iri reads irie to-uri's output (made once, untimed).  Then irie's peak RSS
+on 1x and 4x the corpus (flatness).
 Then startup: irie to-uri with one argument against the ICU baseline on an
 empty stdin, STARTUP_RUNS times each, taking turns so that both see the same
-machine (best wall time, median CPU time).  The
-targets (doc/design-notes.md) are printed met or NOT met, with the processor named.
+machine (best wall time, median CPU time: a start's CPU time is a few ticks
+of the kernel's clock, too coarse for its least to mean much).  The targets
+(doc/design-notes.md) are printed met or NOT met, with the processor named.
 Needs BUILD/tests/bench/bench_run (see there why).  stdlib only.
 """
 import argparse
