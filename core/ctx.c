@@ -90,6 +90,8 @@ void iri_ctx_free(iri_ctx *ctx)
 		ucnv_close(ctx->conv);
 	free(ctx->u16);
 	free(ctx->u16b);
+	free(ctx->octet_at);
+	free(ctx->u16_off);
 	iri_buf *const scratch[] = SCRATCH_BUFS(ctx);
 	for (size_t i = 0; i < sizeof scratch / sizeof scratch[0]; i++)
 		iri_buf_fini(scratch[i]);
@@ -154,6 +156,12 @@ int32_t iri_ctx_to_u16(UChar **buf, size_t *cap, const char *utf8, size_t len)
 
 int iri_ctx_open_charset(iri_ctx *ctx, const char *name)
 {
+	if (!ctx->octet_at)
+		ctx->octet_at = malloc((IRI_CTX_CHARSET_RUN_MAX + 1) * sizeof *ctx->octet_at);
+	if (!ctx->u16_off)
+		ctx->u16_off = malloc((2 * IRI_CTX_CHARSET_RUN_MAX + 2) * sizeof *ctx->u16_off);
+	if (!ctx->octet_at || !ctx->u16_off)
+		return -1;
 	if (ctx->conv && strcmp(ctx->conv_name, name) == 0)
 		return 1;
 	if (strlen(name) >= sizeof ctx->conv_name)

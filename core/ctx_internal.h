@@ -51,10 +51,13 @@ struct iri_ctx {
 	 * so that a lookup is one load. */
 	uint8_t cp_class_small[IRI_CTX_CP_CLASS_SMALL];
 	uint32_t cp_class_slot[IRI_CTX_CP_CLASS_SLOTS];
-	/* to-iri --charset: where each octet of a run came from in the text, and
-	 * for each converted UTF-16 unit its octet (ICU's offsets). */
-	size_t octet_at[IRI_CTX_CHARSET_RUN_MAX + 1];
-	int32_t u16_off[2 * IRI_CTX_CHARSET_RUN_MAX + 2];
+	/* to-iri --charset: where each octet of a run came from in the text
+	 * (IRI_CTX_CHARSET_RUN_MAX + 1 entries), and for each converted UTF-16
+	 * unit its octet (ICU's offsets; 2 * IRI_CTX_CHARSET_RUN_MAX + 2).
+	 * Made with the converter (iri_ctx_open_charset): 64 KiB that a context
+	 * zeroed at every start for a rarely used option. */
+	size_t *octet_at;
+	int32_t *u16_off;
 };
 
 /* What the checks need to know of a non-ASCII code point (chars.c): a kind,
@@ -95,7 +98,9 @@ int iri_ctx_u16_reserve(UChar **buf, size_t *cap, size_t n);
  * length in code units or -1 (invalid UTF-8 or no memory). */
 int32_t iri_ctx_to_u16(UChar **buf, size_t *cap, const char *utf8, size_t len);
 
-/* Opens (or reuses) ctx->conv for name; false if ICU does not know it. */
+/* Opens (or reuses) ctx->conv for name, and the octet_at and u16_off
+ * tables: 1, or 0 if ICU does not know it (or it is unsuitable), -1 out of
+ * memory. */
 int iri_ctx_open_charset(iri_ctx *ctx, const char *name);
 
 #endif

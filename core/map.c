@@ -411,8 +411,9 @@ iri_map_result iri_to_iri(iri_ctx *ctx, const char *text, size_t len,
 	if (!opts)
 		opts = &defaults;
 	iri_buf_reset(out);
-	if (opts->charset && !iri_ctx_open_charset(ctx, opts->charset))
-		return IRI_MAP_BAD_CHARSET;
+	int charset = opts->charset ? iri_ctx_open_charset(ctx, opts->charset) : 1;
+	if (charset <= 0)
+		return charset < 0 ? IRI_MAP_NO_MEMORY : IRI_MAP_BAD_CHARSET;
 	iri_ref ref;
 	iri_split(text, len, &ref);
 	const iri_span *h = &ref.comp[IRI_COMP_HOST];
