@@ -124,24 +124,9 @@ NIBBLES_TARGET static inline void block_marks_nibbles(const uint8_t *block, uint
 	*dots = (uint32_t)_mm_movemask_epi8(shared);
 }
 
-/* glibc's own record of the processor (2.33 and later) when there is one:
- * __builtin_cpu_supports links libgcc's constructor, which asks the
- * processor a dozen CPUID questions at every start -- each a trap to the
- * hypervisor in a VM (~5 us on the AMD EPYC VM), at every start. */
-#if defined(__has_include)
-#if __has_include(<sys/platform/x86.h>)
-#include <sys/platform/x86.h>
-#define HAVE_GLIBC_CPU_FEATURES 1
-#endif
-#endif
-
 static bool have_nibbles(void)
 {
-#if HAVE_GLIBC_CPU_FEATURES
-	return CPU_FEATURE_ACTIVE(SSSE3);
-#else
 	return __builtin_cpu_supports("ssse3");
-#endif
 }
 #endif
 
