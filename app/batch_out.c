@@ -118,6 +118,8 @@ typedef struct {
 	bool over;
 } line_buf;
 
+/* A finding's lines: its first is at most some 700 bytes (a message under
+ * BOUT_MSG_BYTES; place, severity, code and rule short). */
 #define BOUT_LINE_BYTES 2048
 
 static void put(line_buf *l, const char *s, size_t n)
@@ -191,8 +193,11 @@ void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 	}
 	unsigned sev = d->severity <= IRI_SEV_ERROR ? (unsigned)d->severity : IRI_SEV_ERROR;
 	const char *sev_word = word(b, BOUT_WORD_SEVERITY + sev);
-	/* LINE:COL: SEVERITY: CODE: message [rule], and for a file or pipe
-	 * the suggestion's line too (a terminal's is sanitised: out_quoted). */
+	/* LINE:COL: SEVERITY: CODE: message [rule], then for a file or pipe
+	 * the suggestion's line too, in one write.  The first line always fits
+	 * (a message is under BOUT_MSG_BYTES, the other parts short); a
+	 * terminal's suggestion (sanitised: out_quoted) or one too long for
+	 * the buffer goes after it on its own. */
 	char bytes[BOUT_LINE_BYTES];
 	line_buf l = { bytes, 0, sizeof bytes, false };
 	put_place(&l, b, d);
@@ -205,22 +210,18 @@ void bout_diag_text(batch *b, FILE *f, bool tty, const iri_diag *d)
 	put(&l, " [", 2);
 	put_str(&l, d->rule);
 	put(&l, "]\n", 2);
+	size_t line_len = l.len;
 	if (d->suggestion && !tty) {
 		put(&l, bytes, place_len);
 		put_suggestion(&l, b, d);
-	}
-	if (!l.over) {
-		fwrite(bytes, 1, l.len, f);
-		if (d->suggestion && tty) {
-			fwrite(bytes, 1, place_len, f);
-			bout_suggestion_text(b, f, tty, d);
+		if (!l.over) {
+			fwrite(bytes, 1, l.len, f);
+			return;
 		}
-		return;
 	}
-	fprintf(f, "%lu:%zu: %s: %s: %s [%s]\n", b->line, d->cp_start + 1,
-		sev_word, iri_diag_code_name(d->code), msg, d->rule);
+	fwrite(bytes, 1, line_len, f);
 	if (d->suggestion) {
-		fprintf(f, "%lu:%zu: ", b->line, d->cp_start + 1);
+		fwrite(bytes, 1, place_len, f);
 		bout_suggestion_text(b, f, tty, d);
 	}
 }
