@@ -181,7 +181,8 @@ static const struct {
 	{ IXT_TYPE_TEXT, "HZ", "a" HZ_NOTHING_130 " http://a.example/ x\n", 1,
 		"1:3 text http://a.example/ @262-279", NULL, NULL },
 	{ IXT_TYPE_JSON, NULL, "{\"a\": \"http://j.example/\"", 1,
-		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },	/* Line ends: LF, CRLF (one break) and a lone CR (old Mac files). */
+		"1:8 json-string http://j.example/ @7-24", NULL, "1:26 IXT_SYNTAX" },
+	/* Line ends: LF, CRLF (one break) and a lone CR (old Mac files). */
 	{ IXT_TYPE_TEXT, NULL, "a\rb http://x.example/\r\r\n http://y.example/\r", 2,
 		"2:3 text http://x.example/ @4-21", "4:2 text http://y.example/ @25-42", NULL },
 	{ IXT_TYPE_TURTLE, NULL, "<a> <b> <c> .\r<d> <e> <f> .\r\n<g> <h> <i> .\r\n<x", 10,
