@@ -180,7 +180,7 @@ static bool scan_port(iri_quick_pass *q, size_t scheme_end, size_t ps, size_t pe
 			return false;        /* SYNTAX: PORT_OUT_OF_RANGE */
 	}
 	if (pe > ps && (int32_t)value == iri_scheme_default_port((const char *)q->s, scheme_end))
-		iri_quick_lower(q);                    /* DEFAULT_PORT */
+		iri_quick_lower(q);   /* DEFAULT_PORT */
 	return true;
 }
 
@@ -197,7 +197,7 @@ static size_t scan_authority(iri_quick_pass *q, size_t scheme_end, size_t a)
 		if (!iri_quick_scan_part(q, IRI_COMP_USERINFO, a, au.at, true))
 			return 0;
 		if (au.userinfo_colon)
-			iri_quick_lower(q);            /* PASSWORD_IN_USERINFO */
+			iri_quick_lower(q);   /* PASSWORD_IN_USERINFO */
 		hs = au.at + 1;
 	}
 	if (!scan_host(q, hs, au.host_end, &au))
@@ -295,7 +295,7 @@ static bool scan_tail(iri_quick_pass *q, size_t i)
 		}
 	}
 	if (dot)
-		iri_quick_lower(q);                    /* DOT_SEGMENT */
+		iri_quick_lower(q);   /* DOT_SEGMENT */
 	return true;
 }
 

@@ -65,32 +65,12 @@ static size_t scan_escape(iri_quick_pass *q, iri_component comp, size_t i)
 		if (st != IRI_UTF8_OK || iri_is_bidi_control(cp))
 			return 0;            /* ... or ESCAPED_BIDI_FORMATTING */
 	} else if (iri_is_unreserved_ascii(oct[0])) {
-		iri_quick_lower(q);                    /* SUPERFLUOUS_PERCENT_ENCODING */
+		iri_quick_lower(q);   /* SUPERFLUOUS_PERCENT_ENCODING */
 	}
 	for (size_t e = i; e < i + 3 * m; e += 3)
 		if (is_lower_hex(q->s[e + 1]) || is_lower_hex(q->s[e + 2]))
-			iri_quick_lower(q);            /* PERCENT_LOWERCASE */
+			iri_quick_lower(q);   /* PERCENT_LOWERCASE */
 	return 3 * m;
-}
-
-/* The code point of the UTF-8 sequence at s[0..avail) (avail > 0, s[0] >=
- * 0x80), strict (RFC 3629): its bytes, or 0 if ill-formed.  Two- and
- * three-byte sequences inline, the rest by ICU's U8_NEXT. */
-static inline size_t next_cp(const uint8_t *s, size_t avail, uint32_t *cp)
-{
-	if (s[0] >= 0xC2 && s[0] <= 0xDF && avail >= 2 && U8_IS_TRAIL(s[1])) {
-		*cp = (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-		return 2;
-	}
-	if ((s[0] & 0xF0) == 0xE0 && avail >= 3 && U8_IS_VALID_LEAD3_AND_T1(s[0], s[1]) && U8_IS_TRAIL(s[2])) {
-		*cp = (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
-		return 3;
-	}
-	int32_t n = 0;
-	UChar32 c;
-	U8_NEXT(s, n, avail < 4 ? (int32_t)avail : 4, c);
-	*cp = (uint32_t)c;
-	return c < 0 ? 0 : (size_t)n;
 }
 
 /* One non-ASCII character at s[0..avail) that scan_nonascii's own test
@@ -98,18 +78,21 @@ static inline size_t next_cp(const uint8_t *s, size_t avail, uint32_t *cp)
  * bytes (its class in *cls), or 0 to give up.  (Kept out of line: inlined,
  * the compiler merges it with the caller's test and the common case pays
  * for both.) */
-__attribute__((noinline)) static size_t nonascii_slow(iri_quick_pass *q, iri_component comp, const uint8_t *s, size_t avail, uint8_t *cls)
+__attribute__((noinline)) static size_t nonascii_slow(iri_quick_pass *q, iri_component comp, const uint8_t *s,
+	size_t avail, uint8_t *cls)
 {
-	uint32_t cp;
-	size_t n = next_cp(s, avail, &cp);
-	if (n == 0)
+	int32_t n = 0;
+	UChar32 c;
+	U8_NEXT(s, n, avail < 4 ? (int32_t)avail : 4, c);   /* strict (RFC 3629) */
+	if (c < 0)
 		return 0;            /* INVALID_UTF8 */
+	uint32_t cp = (uint32_t)c;
 	/* U+00A0..U+D7FF is ucschar, allowed in every component but the
 	 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 	if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
 		return 0;            /* PRIVATE_USE_CHARACTER, NONCHARACTER, ... */
 	*cls = iri_cp_class(q->ctx, cp);
-	return n;
+	return (size_t)n;
 }
 
 /* The non-ASCII characters from s[i] on, before end, in comp
@@ -190,7 +173,7 @@ static size_t scan_unwise(iri_quick_pass *q, iri_component comp, size_t i, bool 
 		return 0;
 	if (map && q->uri) {
 		iri_quick_copy_to(q, i);
-		memcpy(iri_buf_end(q->uri), pct_escape[c], 4);   /* within the 3 bytes a byte reserved */
+		memcpy(iri_buf_end(q->uri), pct_escape[c], 4);   /* this byte's 3 of room, and the spare */
 		iri_buf_commit(q->uri, 3);
 		q->copied = i + 1;
 	}
