@@ -1,4 +1,5 @@
-/* Runs of ordinary ASCII, sixteen bytes at a time where the machine can.
+/* Runs of ordinary ASCII, sixteen or thirty-two bytes at a time where the
+ * machine can.
  *
  * The quick lane (quick.c) spends most of its time walking over bytes that
  * need nothing: letters, digits, "/" and the like.  An iri_run classifies
@@ -25,6 +26,21 @@ typedef enum {
 	                      * an authority or split it (RFC 3986 3.2) */
 } iri_run_kind;
 
+/* How bytes are classified.  Every way gives the same answers;
+ * tests/test_run.c holds each the processor has to the class table. */
+typedef enum {
+	IRI_RUN_FASTEST,     /* the fastest this processor has */
+	IRI_RUN_PLAIN,       /* SSE2 compares, or the class table */
+	IRI_RUN_NIBBLES,     /* nibble tables, sixteen bytes at a time (SSSE3) */
+	IRI_RUN_WIDE         /* nibble tables, thirty-two bytes at a time (AVX2);
+	                      * an authority's walk takes the nibbles' */
+} iri_run_way;
+enum { IRI_RUN_WAYS = 4 };
+
+/* Whether this processor has the way (IRI_RUN_FASTEST and IRI_RUN_PLAIN:
+ * always).  A way it lacks is taken as IRI_RUN_PLAIN. */
+bool iri_run_way_available(iri_run_way way);
+
 /* A walk over s[0..end) (the caller's, read only; nothing past end is read).
  * A plain value type: the fields are the walk's, not the caller's. */
 typedef struct {
@@ -33,14 +49,12 @@ typedef struct {
 	size_t base;       /* byte index of the window `stops` describes */
 	uint64_t stops;    /* bit k: s[base + k] stops a run; bit end - base set */
 	size_t width;      /* bytes a window classifies: a path's 64, an authority's 16 */
-	bool nibbles;      /* classified by nibble tables (SSSE3) */
+	iri_run_way way;   /* the way taken (never IRI_RUN_FASTEST) */
 	size_t (*scan)(const uint8_t *, size_t, size_t, uint64_t *);   /* the classifier */
 } iri_run;
 
-/* A walk of the given kind, with the fastest classification the processor
- * has, or (plain) without the nibble tables: tests/test_run.c holds both to
- * the class table. */
-void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain);
+/* A walk of the given kind, classified the given way. */
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, iri_run_way way);
 
 /* A walk over ipath's runs (IRI_RUN_PATH), the fastest way. */
 void iri_run_init(iri_run *r, const uint8_t *s, size_t end);
@@ -65,14 +79,14 @@ static inline size_t iri_run_next(iri_run *r, size_t from)
 
 /* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
  * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES
- * bytes; a bit per "." and per "-" among them in *marks.  Needs that many
- * bytes before end, else returns 0.  A host's fast path: most are names
+ * bytes (classified the given way); a bit per "." and per "-" among them
+ * in *marks.  Needs that many bytes before end, else returns 0.  A host's fast path: most are names
  * like these. */
 enum { IRI_RUN_LDH_BYTES = 32 };
 typedef struct {
 	uint32_t dots, hyphens;   /* bit k: s[from + k] */
 } iri_run_ldh_marks;
-size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks);
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_way way, iri_run_ldh_marks *marks);
 
 /* A window of a line marked at once, for the quick lane's pass over a
  * path, query and fragment (quick.c): bit k of each mark is s[at + k];
@@ -84,10 +98,8 @@ typedef struct {
 } iri_run_marks;
 
 /* Marks s[at..end) or its first IRI_RUN_WINDOW_BYTES (at < end; s[0..at)
- * may be read too, nothing from end on), the fastest way or (plain)
- * without the nibble tables: tests/test_run.c holds both to the class
- * table. */
-void iri_run_mark(const uint8_t *s, size_t at, size_t end, bool plain, iri_run_marks *m);
+ * may be read too, nothing from end on), classified the given way. */
+void iri_run_mark(const uint8_t *s, size_t at, size_t end, iri_run_way way, iri_run_marks *m);
 
 /* How many bytes of s[0..len) are `byte` (a batch counting its lines). */
 size_t iri_run_count(const uint8_t *s, size_t len, uint8_t byte);

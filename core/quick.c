@@ -270,7 +270,7 @@ static bool scan_tail(iri_quick_pass *q, size_t i)
 			break;
 		}
 		iri_run_marks m;
-		iri_run_mark(s, at, len, false, &m);
+		iri_run_mark(s, at, len, IRI_RUN_FASTEST, &m);
 		uint64_t st = next <= at ? m.stops : next - at >= IRI_RUN_WINDOW_BYTES ? 0 : m.stops & ~(uint64_t)0 << (next - at);
 		while (st) {
 			size_t k = at + (size_t)__builtin_ctzll(st);

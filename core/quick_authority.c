@@ -40,7 +40,7 @@ void iri_quick_split_authority(const uint8_t *s, size_t a, size_t len, iri_quick
 	/* Most authorities are a short name of letters, digits, "-" and ".",
 	 * then "/", "?" or "#": found in one look at 32 bytes. */
 	iri_run_ldh_marks m;
-	size_t n = iri_run_ldh(s, a, len, &m);
+	size_t n = iri_run_ldh(s, a, len, IRI_RUN_FASTEST, &m);
 	if (n < IRI_RUN_LDH_BYTES && a + n < len && (s[a + n] == '/' || s[a + n] == '?' || s[a + n] == '#')) {
 		au->end = au->host_end = a + n;
 		au->host_ascii = true;
@@ -57,7 +57,7 @@ void iri_quick_split_authority(const uint8_t *s, size_t a, size_t len, iri_quick
 	size_t hs = a, colon = 0, label = a;
 	bool labels_plain = true, ascii = true;
 	iri_run r;
-	iri_run_init_kind(&r, s, len, IRI_RUN_AUTHORITY, false);
+	iri_run_init_kind(&r, s, len, IRI_RUN_AUTHORITY, IRI_RUN_FASTEST);
 	size_t i = iri_run_next(&r, a);
 	for (; i < len; i = iri_run_next(&r, i + 1)) {
 		switch (s[i]) {

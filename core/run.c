@@ -1,10 +1,12 @@
 /* Runs of ordinary ASCII (iri_run.h).  With SSE2 (every x86-64), a block of
  * sixteen bytes is classified by a few comparisons, or with SSSE3 (asked of
- * the processor at run time) by two nibble-table lookups; elsewhere the
- * parser's class table answers byte by byte.  A walk classifies a window of
- * four blocks at a time.  A span's last, shorter block is read as the
- * sixteen bytes before its end, shifted, or (a span shorter than that) from
- * a padded copy: nothing past the end is read. */
+ * the processor at run time) by two nibble-table lookups, or with AVX2 the
+ * same lookups on blocks of thirty-two bytes (a path's walk and marks);
+ * elsewhere the parser's class table answers byte by byte.  A walk
+ * classifies a window of sixty-four bytes at a time.  A span's last,
+ * shorter block is read as the block's bytes before its end, shifted, or
+ * (a span shorter than that) from a padded copy: nothing past the end is
+ * read. */
 #include <string.h>
 
 #include "iri_parse.h"
@@ -67,6 +69,7 @@ static inline uint32_t ldh_bytes(const uint8_t *block, uint32_t *dots, uint32_t 
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
 #include <tmmintrin.h>
 #define HAVE_NIBBLES 1
 #define NIBBLES_TARGET __attribute__((target("ssse3")))
@@ -88,11 +91,12 @@ NIBBLES_TARGET static inline uint32_t nibble_stops(const uint8_t *block, __m128i
  * 0x1_, 0x8_-0xF_: controls and non-ASCII), 2 space " # % (0x2_), 4 < > ?
  * (0x3_), 8 [ \ ] ^ (0x5_), 16 ` (0x6_), 32 { | } DEL (0x7_); letters,
  * digits and @ (0x4_) none.  tests/test_run.c checks all 256 bytes. */
+#define PATH_BY_HIGH 1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1
+#define PATH_BY_LOW \
+	1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1, 1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32
 NIBBLES_TARGET static inline uint32_t path_stops_nibbles(const uint8_t *block)
 {
-	return nibble_stops(block, _mm_setr_epi8(1, 1, 2, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1),
-	                    _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1,
-	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8, 1 | 4 | 32));
+	return nibble_stops(block, _mm_setr_epi8(PATH_BY_HIGH), _mm_setr_epi8(PATH_BY_LOW));
 }
 
 /* authority_stops() by nibbles: the path's classes, with "." and "/" in
@@ -107,13 +111,16 @@ NIBBLES_TARGET static inline uint32_t authority_stops_nibbles(const uint8_t *blo
 /* block_marks() by nibbles: path_stops_nibbles()'s classes in bits 1 to
  * 32, "/" (0x2F) in 64 and "." (0x2E) in 128, each read off by a
  * movemask. */
+#define MARKS_BY_HIGH 1, 1, 2 | 64 | (char)128, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1
+#define MARKS_BY_LOW \
+	1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1, 1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, \
+	1 | 4 | 8 | (char)128, 1 | 4 | 32 | 64
 NIBBLES_TARGET static inline void block_marks_nibbles(const uint8_t *block, uint32_t *stops, uint32_t *slashes,
 	uint32_t *dots)
 {
 	const __m128i low_nibble = _mm_set1_epi8(0x0F);
-	const __m128i by_high = _mm_setr_epi8(1, 1, 2 | 64 | (char)128, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1);
-	const __m128i by_low = _mm_setr_epi8(1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1, 1 | 8 | 32,
-	                                     1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 4 | 8 | (char)128, 1 | 4 | 32 | 64);
+	const __m128i by_high = _mm_setr_epi8(MARKS_BY_HIGH);
+	const __m128i by_low = _mm_setr_epi8(MARKS_BY_LOW);
 	__m128i v = _mm_loadu_si128((const __m128i *)block);
 	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble);
 	__m128i shared = _mm_and_si128(_mm_shuffle_epi8(by_high, high),
@@ -124,9 +131,64 @@ NIBBLES_TARGET static inline void block_marks_nibbles(const uint8_t *block, uint
 	*dots = (uint32_t)_mm_movemask_epi8(shared);
 }
 
-static bool have_nibbles(void)
+#define WIDE_TARGET __attribute__((target("avx2")))
+
+/* The nibble lookups on 32 bytes (AVX2 looks up each 16-byte half in its
+ * own copy of a table): path_stops_nibbles() and block_marks_nibbles(). */
+WIDE_TARGET static inline __m256i wide_shared(const uint8_t *block, __m256i by_high, __m256i by_low)
 {
-	return __builtin_cpu_supports("ssse3");
+	const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+	__m256i v = _mm256_loadu_si256((const __m256i *)block);
+	__m256i high = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
+	return _mm256_and_si256(_mm256_shuffle_epi8(by_high, high),
+	                        _mm256_shuffle_epi8(by_low, _mm256_and_si256(v, low_nibble)));
+}
+
+WIDE_TARGET static inline uint32_t path_stops_wide(const uint8_t *block)
+{
+	__m256i shared = wide_shared(block, _mm256_setr_epi8(PATH_BY_HIGH, PATH_BY_HIGH),
+	                             _mm256_setr_epi8(PATH_BY_LOW, PATH_BY_LOW));
+	return ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(shared, _mm256_setzero_si256()));
+}
+
+WIDE_TARGET static inline void block_marks_wide(const uint8_t *block, uint32_t *stops, uint32_t *slashes,
+	uint32_t *dots)
+{
+	__m256i shared = wide_shared(block, _mm256_setr_epi8(MARKS_BY_HIGH, MARKS_BY_HIGH),
+	                             _mm256_setr_epi8(MARKS_BY_LOW, MARKS_BY_LOW));
+	__m256i none = _mm256_cmpeq_epi8(_mm256_and_si256(shared, _mm256_set1_epi8(63)), _mm256_setzero_si256());
+	*stops = ~(uint32_t)_mm256_movemask_epi8(none);
+	*slashes = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(shared, 1));
+	*dots = (uint32_t)_mm256_movemask_epi8(shared);
+}
+
+/* ldh_bytes() on 32 bytes.  (AVX2 has no byte "less than": the operands
+ * of "greater than" swapped.) */
+WIDE_TARGET static inline uint32_t ldh_bytes_wide(const uint8_t *block, uint32_t *dots, uint32_t *hyphens)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *)block), lower = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+#define IN(x, lo, hi) \
+	_mm256_and_si256(_mm256_cmpgt_epi8(x, _mm256_set1_epi8((lo) - 1)), _mm256_cmpgt_epi8(_mm256_set1_epi8((hi) + 1), x))
+	__m256i dot = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')), hyphen = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('-'));
+	__m256i ok = _mm256_or_si256(_mm256_or_si256(IN(lower, 'a', 'z'), IN(v, '0', '9')), _mm256_or_si256(hyphen, dot));
+#undef IN
+	*dots = (uint32_t)_mm256_movemask_epi8(dot);
+	*hyphens = (uint32_t)_mm256_movemask_epi8(hyphen);
+	return (uint32_t)_mm256_movemask_epi8(ok);
+}
+
+/* The ways this processor has (GCC's cpu model also asks whether the
+ * system saves the AVX registers). */
+static bool have_way(iri_run_way way)
+{
+	switch (way) {
+	case IRI_RUN_NIBBLES:
+		return __builtin_cpu_supports("ssse3");
+	case IRI_RUN_WIDE:
+		return __builtin_cpu_supports("avx2");
+	default:
+		return true;
+	}
 }
 #endif
 
@@ -210,41 +272,55 @@ static void block_marks(const uint8_t *block, uint32_t *stops, uint32_t *slashes
 
 #if !defined(HAVE_NIBBLES)
 #define HAVE_NIBBLES 0
-#define NIBBLES_TARGET
 
-static bool have_nibbles(void)
+static bool have_way(iri_run_way way)
 {
-	return false;
+	return way == IRI_RUN_PLAIN || way == IRI_RUN_FASTEST;
 }
 #endif
 
-/* The stops of the block at s[at..], which ends at end or after sixteen
- * bytes; bit end - at is set when the end falls in or right after it.  A
- * short last block is read as the sixteen bytes before end, shifted, when
+bool iri_run_way_available(iri_run_way way)
+{
+	return have_way(way);
+}
+
+/* The way to take: the one asked for, the fastest there is for
+ * IRI_RUN_FASTEST, plain for one this processor lacks. */
+static iri_run_way pick_way(iri_run_way way)
+{
+	if (way == IRI_RUN_FASTEST)
+		return have_way(IRI_RUN_WIDE) ? IRI_RUN_WIDE : have_way(IRI_RUN_NIBBLES) ? IRI_RUN_NIBBLES : IRI_RUN_PLAIN;
+	return have_way(way) ? way : IRI_RUN_PLAIN;
+}
+
+/* The stops of the block of w bytes at s[at..], which ends at end or
+ * after w bytes; bit end - at is set when the end falls in or right after
+ * it.  A short last block is read as the w bytes before end, shifted, when
  * the span has them, else from a padded copy. */
-#define BLOCK_STOPS(stops, s, at, end) \
-	((end) - (at) > IRI_RUN_BLOCK_BYTES ? stops((s) + (at)) \
-	 : (end) >= IRI_RUN_BLOCK_BYTES ? \
-		(stops((s) + (end) - IRI_RUN_BLOCK_BYTES) >> (IRI_RUN_BLOCK_BYTES - ((end) - (at)))) | \
-			(uint32_t)1 << ((end) - (at)) \
+#define BLOCK_STOPS(stops, w, s, at, end) \
+	((end) - (at) > (w) ? (uint64_t)stops((s) + (at)) \
+	 : (end) >= (w) ? \
+		(uint64_t)(stops((s) + (end) - (w)) >> ((w) - ((end) - (at)))) | (uint64_t)1 << ((end) - (at)) \
 	 : padded_stops(stops, (s) + (at), (end) - (at)))
 
-static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *s, size_t n)
+/* n (< the block's bytes) bytes at s, as the start of a block of zeros. */
+static uint64_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *s, size_t n)
 {
-	uint8_t block[IRI_RUN_BLOCK_BYTES] = { 0 };
+	uint8_t block[32] = { 0 };   /* the widest block */
 	memcpy(block, s, n);
-	return (stops(block) & (((uint32_t)1 << n) - 1)) | (uint32_t)1 << n;
+	return ((uint64_t)stops(block) & (((uint64_t)1 << n) - 1)) | (uint64_t)1 << n;
 }
 
 /* The first window from `from` (< end) on with a stop: its start, and its
  * stops in *window (bit k: s[start + k]); the last window, shorter than
- * IRI_RUN_WINDOW_BYTES, has the end's bit. */
-#define DEFINE_SCAN(name, stops) \
+ * IRI_RUN_WINDOW_BYTES, has the end's bit.  Blocks of w bytes. */
+#define DEFINE_SCAN(name, stops, w) \
 	static size_t name(const uint8_t *s, size_t from, size_t end, uint64_t *window) \
 	{ \
 		for (; end - from >= IRI_RUN_WINDOW_BYTES; from += IRI_RUN_WINDOW_BYTES) { \
-			uint64_t m = (uint64_t)stops(s + from) | (uint64_t)stops(s + from + 16) << 16 | \
-			             (uint64_t)stops(s + from + 32) << 32 | (uint64_t)stops(s + from + 48) << 48; \
+			uint64_t m = 0; \
+			for (size_t k = 0; k < IRI_RUN_WINDOW_BYTES; k += (w)) \
+				m |= (uint64_t)stops(s + from + k) << k; \
 			if (m) { \
 				*window = m; \
 				return from; \
@@ -252,9 +328,9 @@ static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *
 		} \
 		uint64_t m = 0; \
 		size_t k = 0; \
-		for (; end - from - k > IRI_RUN_BLOCK_BYTES; k += IRI_RUN_BLOCK_BYTES) \
+		for (; end - from - k > (w); k += (w)) \
 			m |= (uint64_t)stops(s + from + k) << k; \
-		*window = m | (uint64_t)BLOCK_STOPS(stops, s, from + k, end) << k; \
+		*window = m | BLOCK_STOPS(stops, w, s, from + k, end) << k; \
 		return from; \
 	}
 
@@ -270,27 +346,30 @@ static uint32_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *
 				return from; \
 			} \
 		} \
-		*window = BLOCK_STOPS(stops, s, from, end); \
+		*window = BLOCK_STOPS(stops, IRI_RUN_BLOCK_BYTES, s, from, end); \
 		return from; \
 	}
 
-DEFINE_SCAN(scan_path, path_stops)
+DEFINE_SCAN(scan_path, path_stops, IRI_RUN_BLOCK_BYTES)
 DEFINE_SCAN_BLOCKS(scan_authority, authority_stops)
 #if HAVE_NIBBLES
-NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles)
+NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles, IRI_RUN_BLOCK_BYTES)
 NIBBLES_TARGET DEFINE_SCAN_BLOCKS(scan_authority_nibbles, authority_stops_nibbles)
+WIDE_TARGET DEFINE_SCAN(scan_path_wide, path_stops_wide, 32)
 #endif
 
-void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, bool plain)
+void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, iri_run_way way)
 {
 	r->s = s;
 	r->end = end;
-	r->nibbles = !plain && have_nibbles();
+	r->way = pick_way(way);
 	r->width = kind == IRI_RUN_PATH ? IRI_RUN_WINDOW_BYTES : IRI_RUN_BLOCK_BYTES;
 	r->scan = kind == IRI_RUN_PATH ? scan_path : scan_authority;
 #if HAVE_NIBBLES
-	if (r->nibbles)
+	if (r->way == IRI_RUN_NIBBLES || (r->way == IRI_RUN_WIDE && kind == IRI_RUN_AUTHORITY))
 		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
+	else if (r->way == IRI_RUN_WIDE)
+		r->scan = scan_path_wide;
 #endif
 	/* Nothing classified: a base past every `from` makes the first call
 	 * refill (from - base wraps past the window). */
@@ -300,7 +379,7 @@ void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind ki
 
 void iri_run_init(iri_run *r, const uint8_t *s, size_t end)
 {
-	iri_run_init_kind(r, s, end, IRI_RUN_PATH, false);
+	iri_run_init_kind(r, s, end, IRI_RUN_PATH, IRI_RUN_FASTEST);
 }
 
 size_t iri_run_refill(iri_run *r, size_t from)
@@ -314,30 +393,56 @@ size_t iri_run_refill(iri_run *r, size_t from)
 	return r->base + (size_t)__builtin_ctzll(r->stops);
 }
 
-size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks *marks)
+/* iri_run_ldh()'s answer from a block's classes: the LDH bytes' count,
+ * and their dots and hyphens. */
+static inline size_t ldh_count(uint32_t ok, uint32_t dots, uint32_t hyphens, iri_run_ldh_marks *marks)
 {
-	marks->dots = marks->hyphens = 0;
-	if (end - from < IRI_RUN_LDH_BYTES || from > end)
-		return 0;
-	uint32_t dots0, dots1, hyphens0, hyphens1;
-	uint32_t ok = ldh_bytes(s + from, &dots0, &hyphens0) |
-	              ldh_bytes(s + from + IRI_RUN_BLOCK_BYTES, &dots1, &hyphens1) << 16;
 	size_t n = ok == UINT32_MAX ? IRI_RUN_LDH_BYTES : (size_t)__builtin_ctz(~ok);
 	uint32_t below = n == IRI_RUN_LDH_BYTES ? UINT32_MAX : ((uint32_t)1 << n) - 1;
-	marks->dots = (dots0 | dots1 << 16) & below;
-	marks->hyphens = (hyphens0 | hyphens1 << 16) & below;
+	marks->dots = dots & below;
+	marks->hyphens = hyphens & below;
 	return n;
 }
 
-/* The marks of s[at..end) or its first window, by the given block
- * classifier; a short last block as BLOCK_STOPS reads it. */
-#define DEFINE_MARK(name, marks) \
+static size_t ldh_plain(const uint8_t *s, iri_run_ldh_marks *marks)
+{
+	uint32_t dots0, dots1, hyphens0, hyphens1;
+	uint32_t ok = ldh_bytes(s, &dots0, &hyphens0) | ldh_bytes(s + IRI_RUN_BLOCK_BYTES, &dots1, &hyphens1) << 16;
+	return ldh_count(ok, dots0 | dots1 << 16, hyphens0 | hyphens1 << 16, marks);
+}
+
+#if HAVE_NIBBLES
+WIDE_TARGET static size_t ldh_wide(const uint8_t *s, iri_run_ldh_marks *marks)
+{
+	uint32_t dots, hyphens;
+	uint32_t ok = ldh_bytes_wide(s, &dots, &hyphens);
+	return ldh_count(ok, dots, hyphens, marks);
+}
+#endif
+
+size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_way way, iri_run_ldh_marks *marks)
+{
+	if (end - from < IRI_RUN_LDH_BYTES || from > end) {
+		marks->dots = marks->hyphens = 0;
+		return 0;
+	}
+#if HAVE_NIBBLES
+	if (pick_way(way) == IRI_RUN_WIDE)
+		return ldh_wide(s + from, marks);
+#endif
+	(void)way;
+	return ldh_plain(s + from, marks);
+}
+
+/* The marks of s[at..end) or its first window, by the given classifier of
+ * blocks of w bytes; a short last block as BLOCK_STOPS reads it. */
+#define DEFINE_MARK(name, marks, w) \
 	static void name(const uint8_t *s, size_t at, size_t end, iri_run_marks *m) \
 	{ \
 		uint64_t stops = 0, slashes = 0, dots = 0; \
 		uint32_t st, sl, dt; \
 		size_t k = 0; \
-		for (; k < IRI_RUN_WINDOW_BYTES && end - at - k >= IRI_RUN_BLOCK_BYTES; k += IRI_RUN_BLOCK_BYTES) { \
+		for (; k < IRI_RUN_WINDOW_BYTES && end - at - k >= (w); k += (w)) { \
 			marks(s + at + k, &st, &sl, &dt); \
 			stops |= (uint64_t)st << k; \
 			slashes |= (uint64_t)sl << k; \
@@ -345,16 +450,16 @@ size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks 
 		} \
 		size_t n = end - at - k; \
 		if (k < IRI_RUN_WINDOW_BYTES && n > 0) { \
-			uint8_t padded[IRI_RUN_BLOCK_BYTES] = { 0 }; \
+			uint8_t padded[w] = { 0 }; \
 			unsigned shift = 0; \
-			if (end >= IRI_RUN_BLOCK_BYTES) { \
-				marks(s + end - IRI_RUN_BLOCK_BYTES, &st, &sl, &dt); \
-				shift = (unsigned)(IRI_RUN_BLOCK_BYTES - n); \
+			if (end >= (w)) { \
+				marks(s + end - (w), &st, &sl, &dt); \
+				shift = (unsigned)((w) - n); \
 			} else { \
 				memcpy(padded, s + at + k, n); \
 				marks(padded, &st, &sl, &dt); \
 			} \
-			const uint32_t keep = ((uint32_t)1 << n) - 1; \
+			const uint32_t keep = (uint32_t)(((uint64_t)1 << n) - 1); \
 			stops |= (uint64_t)(st >> shift & keep) << k; \
 			slashes |= (uint64_t)(sl >> shift & keep) << k; \
 			dots |= (uint64_t)(dt >> shift & keep) << k; \
@@ -364,17 +469,24 @@ size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_ldh_marks 
 		m->dots = dots; \
 	}
 
-DEFINE_MARK(mark_plain, block_marks)
+DEFINE_MARK(mark_plain, block_marks, IRI_RUN_BLOCK_BYTES)
 #if HAVE_NIBBLES
-NIBBLES_TARGET DEFINE_MARK(mark_nibbles, block_marks_nibbles)
-#else
-#define mark_nibbles mark_plain
+NIBBLES_TARGET DEFINE_MARK(mark_nibbles, block_marks_nibbles, IRI_RUN_BLOCK_BYTES)
+WIDE_TARGET DEFINE_MARK(mark_wide, block_marks_wide, 32)
 #endif
 
-void iri_run_mark(const uint8_t *s, size_t at, size_t end, bool plain, iri_run_marks *m)
+void iri_run_mark(const uint8_t *s, size_t at, size_t end, iri_run_way way, iri_run_marks *m)
 {
-	if (!plain && have_nibbles())
+	switch (pick_way(way)) {
+#if HAVE_NIBBLES
+	case IRI_RUN_WIDE:
+		mark_wide(s, at, end, m);
+		return;
+	case IRI_RUN_NIBBLES:
 		mark_nibbles(s, at, end, m);
-	else
+		return;
+#endif
+	default:
 		mark_plain(s, at, end, m);
+	}
 }

@@ -30,16 +30,16 @@ static size_t want_authority(const uint8_t *s, size_t from, size_t end)
 	return from;
 }
 
-/* A walk's answer from `from`, with or without the nibble tables. */
-static size_t walk(const uint8_t *s, size_t from, size_t end, iri_run_kind kind, bool plain)
+/* A walk's answer from `from`, classified the given way. */
+static size_t walk(const uint8_t *s, size_t from, size_t end, iri_run_kind kind, iri_run_way way)
 {
 	iri_run r;
-	iri_run_init_kind(&r, s, end, kind, plain);
+	iri_run_init_kind(&r, s, end, kind, way);
 	return iri_run_next(&r, from);
 }
 
 /* iri_run_mark()'s window from `from` against the class table. */
-static void check_marks(const uint8_t *s, size_t from, size_t end, bool plain, unsigned byte, size_t at)
+static void check_marks(const uint8_t *s, size_t from, size_t end, iri_run_way way, unsigned byte, size_t at)
 {
 	uint64_t stops = 0, slashes = 0, dots = 0;
 	for (size_t k = 0; k < IRI_RUN_WINDOW_BYTES && from + k < end; k++) {
@@ -48,9 +48,9 @@ static void check_marks(const uint8_t *s, size_t from, size_t end, bool plain, u
 		dots |= (uint64_t)(s[from + k] == '.') << k;
 	}
 	iri_run_marks m;
-	iri_run_mark(s, from, end, plain, &m);
+	iri_run_mark(s, from, end, way, &m);
 	CHECK(m.stops == stops && m.slashes == slashes && m.dots == dots,
-	      "marks (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, end, from);
+	      "marks (way %d): byte 0x%02X at %zu of %zu, from %zu", (int)way, byte, at, end, from);
 }
 
 /* One odd byte at `at` in a run of plain ones ("a"), every `from` a step
@@ -62,13 +62,16 @@ static void odd_byte(uint8_t *s, size_t len, size_t at, unsigned byte, size_t st
 		if (at < len)
 			s[at] = (uint8_t)byte;
 		s[len] = '%';   /* past the end: must not be seen */
-		for (int plain = 0; plain < 2; plain++) {
-			CHECK(walk(s, from, len, IRI_RUN_PATH, plain) == want_path(s, from, len),
-			      "path (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
-			CHECK(walk(s, from, len, IRI_RUN_AUTHORITY, plain) == want_authority(s, from, len),
-			      "authority (plain %d): byte 0x%02X at %zu of %zu, from %zu", plain, byte, at, len, from);
+		for (int w = IRI_RUN_PLAIN; w < IRI_RUN_WAYS; w++) {
+			iri_run_way way = (iri_run_way)w;
+			if (!iri_run_way_available(way))
+				continue;
+			CHECK(walk(s, from, len, IRI_RUN_PATH, way) == want_path(s, from, len),
+			      "path (way %d): byte 0x%02X at %zu of %zu, from %zu", w, byte, at, len, from);
+			CHECK(walk(s, from, len, IRI_RUN_AUTHORITY, way) == want_authority(s, from, len),
+			      "authority (way %d): byte 0x%02X at %zu of %zu, from %zu", w, byte, at, len, from);
 			if (from < len)
-				check_marks(s, from, len, plain, byte, at);
+				check_marks(s, from, len, way, byte, at);
 		}
 	}
 }
@@ -90,8 +93,8 @@ int main(void)
 		for (size_t len = 0; len <= SPAN_MAX_BYTES; len++)
 			for (size_t at = 0; at <= len; at++)
 				odd_byte(s, len, at, byte, 7);
-	/* Round a window's edges: one, two and three windows. */
-	static const size_t edges[] = { 63, 64, 65, 79, 80, 81, 127, 128, 129, 191, 192, 193 };
+	/* Round a window's edges (one, two and three windows) and a wide block's. */
+	static const size_t edges[] = { 63, 64, 65, 79, 80, 81, 95, 96, 97, 127, 128, 129, 191, 192, 193 };
 	for (unsigned byte = 0; byte < 256; byte = next_byte(byte, small))
 		for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
 			for (size_t at = 0; at <= edges[e]; at++)
@@ -104,11 +107,15 @@ int main(void)
 		size_t len = (size_t)(rand() % ((round % 8 < 6 ? SPAN_MAX_BYTES : WALK_MAX_BYTES) + 1));
 		for (size_t k = 0; k < len; k++)
 			s[k] = rand() % 4 ? 'a' + rand() % 26 : (uint8_t)pool[rand() % (int)(sizeof pool - 1)];
+		/* Each way the processor has, in turn. */
+		iri_run_way way = (iri_run_way)(IRI_RUN_PLAIN + round % (IRI_RUN_WAYS - 1));
+		if (!iri_run_way_available(way))
+			way = IRI_RUN_PLAIN;
 		for (size_t from = 0; from < len; from += 1 + (size_t)(rand() % 9))
-			check_marks(s, from, len, round % 2, 0, 0);
+			check_marks(s, from, len, way, 0, 0);
 		iri_run run;
-		iri_run_kind kind = round % 4 < 2 ? IRI_RUN_PATH : IRI_RUN_AUTHORITY;
-		iri_run_init_kind(&run, s, len, kind, round % 2);
+		iri_run_kind kind = round % 2 ? IRI_RUN_PATH : IRI_RUN_AUTHORITY;
+		iri_run_init_kind(&run, s, len, kind, way);
 		size_t i = (size_t)(rand() % (int)(len + 1));
 		for (;;) {
 			size_t got = iri_run_next(&run, i);
@@ -141,11 +148,15 @@ int main(void)
 				}
 				if (len < IRI_RUN_LDH_BYTES)
 					want = want_dots = want_hyphens = 0;
-				iri_run_ldh_marks m;
-				size_t got = iri_run_ldh(s, 0, len, &m);
-				CHECK(got == want && m.dots == want_dots && m.hyphens == want_hyphens,
-				      "ldh: byte 0x%02X at %zu of %zu: %zu (dots %x, hyphens %x), want %zu (%x, %x)",
-				      byte, at, len, got, m.dots, m.hyphens, want, want_dots, want_hyphens);
+				for (int w = IRI_RUN_PLAIN; w < IRI_RUN_WAYS; w++) {
+					if (!iri_run_way_available((iri_run_way)w))
+						continue;
+					iri_run_ldh_marks m;
+					size_t got = iri_run_ldh(s, 0, len, (iri_run_way)w, &m);
+					CHECK(got == want && m.dots == want_dots && m.hyphens == want_hyphens,
+					      "ldh (way %d): byte 0x%02X at %zu of %zu: %zu (dots %x, hyphens %x), want %zu (%x, %x)",
+					      w, byte, at, len, got, m.dots, m.hyphens, want, want_dots, want_hyphens);
+				}
 			}
 	/* Counting a byte: lengths around the 255-block rounds of the counters. */
 	static uint8_t big[255 * 16 * 2 + 40];
@@ -157,9 +168,7 @@ int main(void)
 			want += big[k] == '\n';
 		CHECK(iri_run_count(big, len, '\n') == want, "count: %zu bytes", len);
 	}
-	iri_run probe;
-	iri_run_init(&probe, big, sizeof big);
-	printf("run: %s\n", probe.nibbles ? "nibble tables (SSSE3) and plain compares both tried"
-	                                  : "plain compares only (no SSSE3 here)");
+	printf("run: tried plain compares%s%s\n", iri_run_way_available(IRI_RUN_NIBBLES) ? ", nibble tables (SSSE3)" : "",
+	       iri_run_way_available(IRI_RUN_WIDE) ? ", wide nibble tables (AVX2)" : "");
 	return tcheck_done("run");
 }
