@@ -75,11 +75,12 @@ static size_t scan_escape(iri_quick_pass *q, iri_component comp, size_t i)
 
 /* One non-ASCII character at s[0..avail) that scan_nonascii's own test
  * does not settle: decoded strictly, asked of the parser, classed.  Its
- * bytes (its class in *cls), or 0 to give up.  (Kept out of line: inlined,
- * the compiler merges it with the caller's test and the common case pays
- * for both.) */
-__attribute__((noinline)) static size_t nonascii_slow(iri_quick_pass *q, iri_component comp, const uint8_t *s,
-	size_t avail, uint8_t *cls)
+ * class in bits 0-7 and its bytes above them, or 0 to give up (one value,
+ * so that the caller's class stays in a register).  Kept out of line:
+ * inlined, the compiler merges it with the caller's test and the common
+ * case pays for both. */
+__attribute__((noinline)) static uint32_t nonascii_slow(iri_quick_pass *q, iri_component comp, const uint8_t *s,
+	size_t avail)
 {
 	int32_t n = 0;
 	UChar32 c;
@@ -91,8 +92,7 @@ __attribute__((noinline)) static size_t nonascii_slow(iri_quick_pass *q, iri_com
 	 * scheme (RFC 3987 2.2); the rest is asked of the parser. */
 	if (!(cp >= 0xA0 && cp <= 0xD7FF) && iri_parse_check_cp(comp, cp, IRI_PARSE_IRI) != IRI_PARSE_OK)
 		return 0;            /* PRIVATE_USE_CHARACTER, NONCHARACTER, ... */
-	*cls = iri_cp_class(q->ctx, cp);
-	return (size_t)n;
+	return (uint32_t)n << 8 | iri_cp_class(q->ctx, cp);
 }
 
 /* The non-ASCII characters from s[i] on, before end, in comp
@@ -108,6 +108,16 @@ static size_t scan_nonascii(iri_quick_pass *q, iri_component comp, size_t i, siz
 	size_t start = i, cps = 0;
 	/* The classes of the characters, or-ed and and-ed together. */
 	uint8_t any = 0, all = 0xFF;
+	/* With map, each character's %HH go out as it is decoded, four bytes
+	 * a store and three kept (the room reserved is three per input byte,
+	 * and one to spare); without, into a scratch never read, so that no
+	 * character asks which.  A line given up is rewound (quick_scan). */
+	const bool write = map && q->uri;
+	char scratch[16];
+	if (write)
+		iri_quick_copy_to(q, start);
+	char *o = write ? iri_buf_end(q->uri) : scratch;
+	const size_t step = write ? 3 : 0;
 	while (i < end && s[i] >= 0x80) {
 		const uint32_t b0 = s[i];
 		uint8_t cls = 0;
@@ -116,22 +126,35 @@ static size_t scan_nonascii(iri_quick_pass *q, iri_component comp, size_t i, siz
 			uint32_t cp = (b0 & 0x1F) << 6 | (s[i + 1] & 0x3F);
 			cls = cp >= 0xA0 ? iri_cp_class_cached(ctx, cp) : 0;
 			n = 2;
+			memcpy(o, pct_escape[b0], 4);
+			memcpy(o + step, pct_escape[s[i + 1]], 4);
 		} else if ((b0 & 0xF0) == 0xE0 && end - i >= 3 && U8_IS_VALID_LEAD3_AND_T1(b0, s[i + 1]) &&
 		           U8_IS_TRAIL(s[i + 2])) {
 			uint32_t cp = (b0 & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F);
 			cls = cp <= 0xD7FF ? iri_cp_class_cached(ctx, cp) : 0;
 			n = 3;
+			memcpy(o, pct_escape[b0], 4);
+			memcpy(o + step, pct_escape[s[i + 1]], 4);
+			memcpy(o + 2 * step, pct_escape[s[i + 2]], 4);
 		}
-		if (cls)
+		if (cls) {
 			cls &= (uint8_t)~IRI_CPC_KNOWN;
-		else if ((n = nonascii_slow(q, comp, s + i, end - i, &cls)) == 0)
-			return 0;
+		} else {
+			uint32_t slow = nonascii_slow(q, comp, s + i, end - i);
+			if (slow == 0)
+				return 0;
+			cls = (uint8_t)slow;
+			n = slow >> 8;
+			for (size_t k = 0; k < n; k++)
+				memcpy(o + k * step, pct_escape[s[i + k]], 4);
+		}
 		if ((cls & IRI_CPC_LOOKALIKE) || (cls & IRI_CPC_KIND) == IRI_CPC_IGNORABLE)
 			return 0;            /* LOOKALIKE_DELIMITER, BIDI_FORMATTING_CHARACTER */
 		any |= cls;
 		all &= cls;
 		cps++;
 		i += n;
+		o += step * n;
 	}
 	/* Warnings only: the character classes; NOT_NFC and the bidi rules are
 	 * looked at once the line is split (scan_line). */
@@ -141,13 +164,7 @@ static size_t scan_nonascii(iri_quick_pass *q, iri_component comp, size_t i, siz
 	q->rtl |= (any & IRI_CPC_RTL) != 0;
 	q->nonascii_bytes += i - start;
 	q->nonascii_cps += cps;
-	if (map && q->uri) {
-		/* Four bytes a store, three kept: the room reserved per input
-		 * byte is three, with one to spare after the last. */
-		iri_quick_copy_to(q, start);
-		char *o = iri_buf_end(q->uri);
-		for (size_t k = start; k < i; k++, o += 3)
-			memcpy(o, pct_escape[s[k]], 4);
+	if (write) {
 		iri_buf_commit(q->uri, 3 * (i - start));
 		q->copied = i;
 	}
