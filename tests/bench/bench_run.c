@@ -1,11 +1,14 @@
 /* Runs one benchmarked program and reports what it cost, for run_peers.py.
- * Usage: bench_run REPORT_FILE PROGRAM [ARG...]   (stdin/stdout/stderr inherited)
+ * Usage: bench_run REPORT_FILE [NAME=VALUE...] PROGRAM [ARG...]
+ * (stdin/stdout/stderr inherited; NAME=VALUE set in the program's
+ * environment, as env(1) would, but without env's own start timed too)
  * Writes "WALL_SECONDS CPU_SECONDS PEAK_RSS_KIB EXIT_STATUS" to REPORT_FILE.
  * Why not Python's own wait4: Linux carries the spawning process's peak RSS
  * into the child at execve (ru_maxrss), so a child of the Python runner would
  * report the runner's size; a child of this small program reports its own. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
@@ -17,10 +20,17 @@ static double seconds_of(struct timeval tv)
   return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
+/* NAME=VALUE, NAME without "/" (a program's path may hold "="). */
+static int is_assignment(const char *arg)
+{
+  const char *eq = strchr(arg, '=');
+  return eq && eq != arg && !memchr(arg, '/', (size_t)(eq - arg));
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 3) {
-    fprintf(stderr, "usage: bench_run REPORT_FILE PROGRAM [ARG...]\n");
+    fprintf(stderr, "usage: bench_run REPORT_FILE [NAME=VALUE...] PROGRAM [ARG...]\n");
     return 2;
   }
   struct timespec start, end;
@@ -31,7 +41,10 @@ int main(int argc, char **argv)
     return 2;
   }
   if (pid == 0) {
-    execvp(argv[2], argv + 2);
+    int first = 2;
+    while (first < argc - 1 && is_assignment(argv[first]))
+      putenv(argv[first++]);
+    execvp(argv[first], argv + first);
     perror("bench_run: exec");
     _exit(127);
   }

@@ -103,6 +103,11 @@ def run_once(launcher, cmd, stdin_path, stdout_path, err_path):
     return float(wall), float(cpu), int(rss), int(code), err_text
 
 
+def program_path(cmd):
+    """The program of a bench_run command, past its NAME=VALUE settings."""
+    return next((a for a in cmd if not re.match(r"[^/=]+=", a)), "")
+
+
 def summarise(results):
     """Runs of one program (run_once's tuples): the best wall time, the least
     CPU time, the highest peak RSS, and the best run's status and stderr."""
@@ -272,8 +277,9 @@ def main():
     programs = [  # label, command, input, to-uri-like
         ("irie to-uri", [irie, "to-uri"], corpus, False),
         # A file on stdin runs on every core (app/parallel.c); one thread too:
-        ("irie to-uri, 1 thread", [shutil.which("env") or "/usr/bin/env", "IRIE_JOBS=1", irie, "to-uri"],
-         corpus, False),
+        # (bench_run sets the variable itself: through env(1), env's start
+        # would be timed as irie's.)
+        ("irie to-uri, 1 thread", ["IRIE_JOBS=1", irie, "to-uri"], corpus, False),
         ("irie to-iri", [irie, "to-iri"], uris, False),
         ("irie check", [irie, "check"], corpus, False),
         ("ICU uidna baseline", [peer("peer_icu")], corpus, True),
@@ -304,7 +310,7 @@ def main():
           f"{pct(non_ascii, len(inputs))} of lines non-ASCII ({corpus})")
     print(f"runs: {args.runs} each, in turns; best wall time, least CPU time; RSS = highest peak of the runs\n")
 
-    missing = [label for label, cmd, _, _ in programs if not cmd or not os.path.exists(cmd[0])]
+    missing = [label for label, cmd, _, _ in programs if not cmd or not os.path.exists(program_path(cmd))]
     present = [(label, cmd, stdin_path,
                 os.path.join(work, re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") + ".out"))
                for label, cmd, stdin_path, _ in programs if label not in missing]
