@@ -196,9 +196,17 @@ static ixt_result convert(drv *d, const char *p, size_t n, uint64_t at, bool las
 		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR)
 			return IXT_BAD_CHARSET;         /* the converter gave up: not readable in it */
 		size_t held_units = first && from_held ? d->call_cb : 0;
+		/* An offset is inside the bytes it counts from (the held ones and
+		 * this call's, or this call's alone).  ICU 72's GB18030 gives the
+		 * units it makes from held bytes it replays after an ill-formed
+		 * sequence offsets far past both: those count as unknown. */
+		const uint64_t call_bytes = (uint64_t)(p + n - d->call_src);
 		for (size_t i = 0; i < (size_t)(t - d->u16); i++) {
-			uint64_t base = i < held_units ? held_from : d->call_at;
-			uint64_t a = d->o16[i] >= 0 ? base + (uint64_t)d->o16[i] : held_at;
+			bool from_held_bytes = i < held_units;
+			uint64_t base = from_held_bytes ? held_from : d->call_at;
+			uint64_t room = from_held_bytes ? held + call_bytes : call_bytes;
+			int32_t o = d->o16[i];
+			uint64_t a = o >= 0 && (uint64_t)o < room ? base + (uint64_t)o : held_at;
 			if (!conv_unit(d, d->u16[i], a))
 				return IXT_NO_MEMORY;
 			d->last_at = held_at = a;
