@@ -3,8 +3,8 @@
  *
  * The quick lane (quick.c) spends most of its time walking over bytes that
  * need nothing: letters, digits, "/" and the like.  An iri_run classifies
- * a line a window of sixty-four bytes at a time and hands out the positions of
- * the bytes that do need something, in order.  The answers are the same with
+ * a path sixty-four bytes at a time (an authority a block at a time) and
+ * hands out the positions of the bytes that do need something, in order.  The answers are the same with
  * or without vector instructions (tests/test_run.c holds them to the
  * parser's class table). */
 #ifndef IRI_RUN_H
@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A block is what one vector compare classifies; a window, what a walk
- * classifies at once. */
-enum { IRI_RUN_BLOCK_BYTES = 16, IRI_RUN_WINDOW_BYTES = 64 };
+/* A block is what one SSE compare classifies (a wide block, one AVX2
+ * compare); a window, what a path's walk classifies at once. */
+enum { IRI_RUN_BLOCK_BYTES = 16, IRI_RUN_WIDE_BLOCK_BYTES = 32, IRI_RUN_WINDOW_BYTES = 64 };
 
 /* Which bytes stop a run. */
 typedef enum {
@@ -32,10 +32,11 @@ typedef enum {
 	IRI_RUN_FASTEST,     /* the fastest this processor has */
 	IRI_RUN_PLAIN,       /* SSE2 compares, or the class table */
 	IRI_RUN_NIBBLES,     /* nibble tables, sixteen bytes at a time (SSSE3) */
-	IRI_RUN_WIDE         /* nibble tables, thirty-two bytes at a time (AVX2);
-	                      * an authority's walk takes the nibbles' */
+	IRI_RUN_WIDE,        /* nibble tables, thirty-two bytes at a time (AVX2);
+	                      * an authority's walk, and a span shorter than a
+	                      * wide block, take the nibbles' */
+	IRI_RUN_WAYS         /* how many there are */
 } iri_run_way;
-enum { IRI_RUN_WAYS = 4 };
 
 /* Whether this processor has the way (IRI_RUN_FASTEST and IRI_RUN_PLAIN:
  * always).  A way it lacks is taken as IRI_RUN_PLAIN. */
@@ -79,9 +80,10 @@ static inline size_t iri_run_next(iri_run *r, size_t from)
 
 /* How many bytes from `from` on are letters, digits, "-" or "." (RFC 1034
  * 3.5's LDH, and the dots between labels), looking at IRI_RUN_LDH_BYTES
- * bytes (classified the given way); a bit per "." and per "-" among them
- * in *marks.  Needs that many bytes before end, else returns 0.  A host's fast path: most are names
- * like these. */
+ * bytes (one wide block with IRI_RUN_WIDE, else two blocks of SSE2
+ * compares); a bit per "." and per "-" among them in *marks.  Needs that
+ * many bytes before end, else returns 0.  A host's fast path: most are
+ * names like these. */
 enum { IRI_RUN_LDH_BYTES = 32 };
 typedef struct {
 	uint32_t dots, hyphens;   /* bit k: s[from + k] */

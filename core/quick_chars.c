@@ -113,7 +113,7 @@ static size_t scan_nonascii(iri_quick_pass *q, iri_component comp, size_t i, siz
 	 * and one to spare); without, into a scratch never read, so that no
 	 * character asks which.  A line given up is rewound (quick_scan). */
 	const bool write = map && q->uri;
-	char scratch[16];
+	char scratch[4];   /* one escape's store: without map, step is 0 */
 	if (write)
 		iri_quick_copy_to(q, start);
 	char *o = write ? iri_buf_end(q->uri) : scratch;

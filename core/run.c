@@ -2,8 +2,9 @@
  * sixteen bytes is classified by a few comparisons, or with SSSE3 (asked of
  * the processor at run time) by two nibble-table lookups, or with AVX2 the
  * same lookups on blocks of thirty-two bytes (a path's walk and marks);
- * elsewhere the parser's class table answers byte by byte.  A walk
- * classifies a window of sixty-four bytes at a time.  A span's last,
+ * elsewhere the parser's class table answers byte by byte.  A path's walk
+ * classifies a window of sixty-four bytes at a time, an authority's a
+ * block.  A span's last,
  * shorter block is read as the block's bytes before its end, shifted, or
  * (a span shorter than that) from a padded copy: nothing past the end is
  * read. */
@@ -108,9 +109,9 @@ NIBBLES_TARGET static inline uint32_t authority_stops_nibbles(const uint8_t *blo
 	                                  1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, 1 | 2 | 4 | 8, 1 | 2 | 4 | 32));
 }
 
-/* block_marks() by nibbles: path_stops_nibbles()'s classes in bits 1 to
- * 32, "/" (0x2F) in 64 and "." (0x2E) in 128, each read off by a
- * movemask. */
+/* block_marks() by nibbles: path_stops_nibbles()'s classes in bits 0-5
+ * (values 1 to 32), "/" (0x2F) in bit 6 and "." (0x2E) in bit 7, each read
+ * off by a movemask. */
 #define MARKS_BY_HIGH 1, 1, 2 | 64 | (char)128, 4, 0, 8, 16, 32, 1, 1, 1, 1, 1, 1, 1, 1
 #define MARKS_BY_LOW \
 	1 | 2 | 16, 1, 1 | 2, 1 | 2, 1, 1 | 2, 1, 1, 1, 1, 1, 1 | 8 | 32, 1 | 4 | 8 | 32, 1 | 8 | 32, \
@@ -177,17 +178,21 @@ WIDE_TARGET static inline uint32_t ldh_bytes_wide(const uint8_t *block, uint32_t
 	return (uint32_t)_mm256_movemask_epi8(ok);
 }
 
-/* The ways this processor has (GCC's cpu model also asks whether the
- * system saves the AVX registers). */
+/* The ways this processor has (libgcc's and compiler-rt's cpu models also
+ * ask whether the system saves the AVX registers).  The wide way's
+ * authorities and short spans take the nibbles' code. */
 static bool have_way(iri_run_way way)
 {
 	switch (way) {
+	case IRI_RUN_FASTEST:
+	case IRI_RUN_PLAIN:
+		return true;
 	case IRI_RUN_NIBBLES:
 		return __builtin_cpu_supports("ssse3");
 	case IRI_RUN_WIDE:
-		return __builtin_cpu_supports("avx2");
+		return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("ssse3");
 	default:
-		return true;
+		return false;
 	}
 }
 #endif
@@ -303,10 +308,14 @@ static iri_run_way pick_way(iri_run_way way)
 		(uint64_t)(stops((s) + (end) - (w)) >> ((w) - ((end) - (at)))) | (uint64_t)1 << ((end) - (at)) \
 	 : padded_stops(stops, (s) + (at), (end) - (at)))
 
+/* A block's stops are a uint32_t, one bit a byte. */
+_Static_assert(IRI_RUN_WIDE_BLOCK_BYTES <= 32 && IRI_RUN_BLOCK_BYTES <= IRI_RUN_WIDE_BLOCK_BYTES,
+	"a block's stops fit a uint32_t and padded_stops' block");
+
 /* n (< the block's bytes) bytes at s, as the start of a block of zeros. */
 static uint64_t padded_stops(uint32_t (*stops)(const uint8_t *), const uint8_t *s, size_t n)
 {
-	uint8_t block[32] = { 0 };   /* the widest block */
+	uint8_t block[IRI_RUN_WIDE_BLOCK_BYTES] = { 0 };   /* the widest block */
 	memcpy(block, s, n);
 	return ((uint64_t)stops(block) & (((uint64_t)1 << n) - 1)) | (uint64_t)1 << n;
 }
@@ -355,7 +364,7 @@ DEFINE_SCAN_BLOCKS(scan_authority, authority_stops)
 #if HAVE_NIBBLES
 NIBBLES_TARGET DEFINE_SCAN(scan_path_nibbles, path_stops_nibbles, IRI_RUN_BLOCK_BYTES)
 NIBBLES_TARGET DEFINE_SCAN_BLOCKS(scan_authority_nibbles, authority_stops_nibbles)
-WIDE_TARGET DEFINE_SCAN(scan_path_wide, path_stops_wide, 32)
+WIDE_TARGET DEFINE_SCAN(scan_path_wide, path_stops_wide, IRI_RUN_WIDE_BLOCK_BYTES)
 #endif
 
 void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind kind, iri_run_way way)
@@ -366,10 +375,12 @@ void iri_run_init_kind(iri_run *r, const uint8_t *s, size_t end, iri_run_kind ki
 	r->width = kind == IRI_RUN_PATH ? IRI_RUN_WINDOW_BYTES : IRI_RUN_BLOCK_BYTES;
 	r->scan = kind == IRI_RUN_PATH ? scan_path : scan_authority;
 #if HAVE_NIBBLES
-	if (r->way == IRI_RUN_NIBBLES || (r->way == IRI_RUN_WIDE && kind == IRI_RUN_AUTHORITY))
-		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
-	else if (r->way == IRI_RUN_WIDE)
+	/* A span shorter than a wide block would be copied into a padded one
+	 * at every call: the nibbles' blocks are read where they are. */
+	if (r->way == IRI_RUN_WIDE && kind == IRI_RUN_PATH && end >= IRI_RUN_WIDE_BLOCK_BYTES)
 		r->scan = scan_path_wide;
+	else if (r->way == IRI_RUN_NIBBLES || r->way == IRI_RUN_WIDE)
+		r->scan = kind == IRI_RUN_PATH ? scan_path_nibbles : scan_authority_nibbles;
 #endif
 	/* Nothing classified: a base past every `from` makes the first call
 	 * refill (from - base wraps past the window). */
@@ -472,7 +483,7 @@ size_t iri_run_ldh(const uint8_t *s, size_t from, size_t end, iri_run_way way, i
 DEFINE_MARK(mark_plain, block_marks, IRI_RUN_BLOCK_BYTES)
 #if HAVE_NIBBLES
 NIBBLES_TARGET DEFINE_MARK(mark_nibbles, block_marks_nibbles, IRI_RUN_BLOCK_BYTES)
-WIDE_TARGET DEFINE_MARK(mark_wide, block_marks_wide, 32)
+WIDE_TARGET DEFINE_MARK(mark_wide, block_marks_wide, IRI_RUN_WIDE_BLOCK_BYTES)
 #endif
 
 void iri_run_mark(const uint8_t *s, size_t at, size_t end, iri_run_way way, iri_run_marks *m)
@@ -480,8 +491,11 @@ void iri_run_mark(const uint8_t *s, size_t at, size_t end, iri_run_way way, iri_
 	switch (pick_way(way)) {
 #if HAVE_NIBBLES
 	case IRI_RUN_WIDE:
-		mark_wide(s, at, end, m);
-		return;
+		if (end >= IRI_RUN_WIDE_BLOCK_BYTES) {   /* else as in iri_run_init_kind */
+			mark_wide(s, at, end, m);
+			return;
+		}
+		/* fall through */
 	case IRI_RUN_NIBBLES:
 		mark_nibbles(s, at, end, m);
 		return;

@@ -29,7 +29,10 @@ static int is_assignment(const char *arg)
 
 int main(int argc, char **argv)
 {
-  if (argc < 3) {
+  int first = 2;   /* the program's argument */
+  while (first < argc && is_assignment(argv[first]))
+    first++;
+  if (first >= argc) {
     fprintf(stderr, "usage: bench_run REPORT_FILE [NAME=VALUE...] PROGRAM [ARG...]\n");
     return 2;
   }
@@ -41,9 +44,8 @@ int main(int argc, char **argv)
     return 2;
   }
   if (pid == 0) {
-    int first = 2;
-    while (first < argc - 1 && is_assignment(argv[first]))
-      putenv(argv[first++]);
+    for (int i = 2; i < first; i++)
+      putenv(argv[i]);
     execvp(argv[first], argv + first);
     perror("bench_run: exec");
     _exit(127);
