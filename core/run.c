@@ -300,12 +300,13 @@ static iri_run_way pick_way(iri_run_way way)
 
 /* The stops of the block of w bytes at s[at..], which ends at end or
  * after w bytes; bit end - at is set when the end falls in or right after
- * it.  A short last block is read as the w bytes before end, shifted, when
- * the span has them, else from a padded copy. */
+ * it.  A short last block is read as the w bytes before end, shifted (as
+ * 64 bits: the block is empty when a window ended at end), when the span
+ * has them, else from a padded copy. */
 #define BLOCK_STOPS(stops, w, s, at, end) \
 	((end) - (at) > (w) ? (uint64_t)stops((s) + (at)) \
 	 : (end) >= (w) ? \
-		(uint64_t)(stops((s) + (end) - (w)) >> ((w) - ((end) - (at)))) | (uint64_t)1 << ((end) - (at)) \
+		((uint64_t)stops((s) + (end) - (w)) >> ((w) - ((end) - (at)))) | (uint64_t)1 << ((end) - (at)) \
 	 : padded_stops(stops, (s) + (at), (end) - (at)))
 
 /* A block's stops are a uint32_t, one bit a byte. */
